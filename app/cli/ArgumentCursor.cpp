@@ -1,0 +1,38 @@
+#include "ArgumentCursor.h"
+
+#include "CliError.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace cutlab::cli {
+
+std::string ArgumentCursor::valueOf(const std::string& flag) {
+    if (done() || (peek().rfind("--", 0) == 0 && peek().size() > 2))
+        throw CliError(flag + " needs a value");
+    return next();
+}
+
+bool ArgumentCursor::contains(const std::string& flag) const {
+    for (const auto& argument : m_arguments)
+        if (argument == flag) return true;
+    return false;
+}
+
+double parseNumber(const std::string& text, const std::string& flag) {
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < 0)
+        throw CliError(flag + ": '" + text + "' is not a number >= 0");
+    return value;
+}
+
+int parsePositiveInt(const std::string& text, const std::string& flag) {
+    int value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < 1)
+        throw CliError(flag + ": '" + text + "' is not a whole number >= 1");
+    return value;
+}
+
+} // namespace cutlab::cli

@@ -1,0 +1,122 @@
+#include "Commands.h"
+
+#include "CliError.h"
+#include "PlanOptions.h"
+#include "ProfileArgument.h"
+
+#include "InferencePlanner.h"
+#include "PlanError.h"
+#include "PlanJson.h"
+
+#include <cstdio>
+#include <iostream>
+
+namespace cutlab::cli {
+namespace {
+
+const char* const kUsage = "usage: cutlab-cli plan PROFILE [options]\n"
+                           "Ranks inference partitions of the model over device, edge and cloud.\n";
+
+std::string fixed(double value, int decimals) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+std::string placementText(const core::InferenceCostModel& model, const core::Evaluation& evaluation) {
+    const auto& profile = model.profile();
+    std::string text;
+    for (const auto& stage : evaluation.stages) {
+        const auto& first = profile.layers[static_cast<std::size_t>(stage.begin)].id;
+        const auto& last = profile.layers[static_cast<std::size_t>(stage.end - 1)].id;
+        text += (text.empty() ? "" : " -> ") + core::tierName(stage.tier) + " " +
+                profile.machines[static_cast<std::size_t>(stage.machine)].id + " [" + first +
+                (first == last ? "" : " .. " + last) + "]";
+    }
+    return text;
+}
+
+void printTable(const core::InferenceCostModel& model, const std::vector<core::RankedPlan>& plans,
+                const std::string& planner) {
+    std::cout << model.profile().model.name << " on " << model.network().name << ", planner " << planner << "\n";
+    std::printf("%4s %12s %12s %12s %12s  %s\n", "rank", "total ms", "compute ms", "transfer ms", "sent bytes",
+                "placement");
+    std::fflush(stdout);
+    int rank = 1;
+    for (const auto& plan : plans) {
+        const auto& e = plan.evaluation;
+        std::printf("%4d %12s %12s %12s %12s  %s\n", rank++, fixed(e.totalMs, 1).c_str(), fixed(e.computeMs, 1).c_str(),
+                    fixed(e.transferMs, 1).c_str(), core::jsonNumber(e.transferBytes).dump().c_str(),
+                    placementText(model, e).c_str());
+    }
+    std::fflush(stdout);
+}
+
+core::RankedPlan evaluateCuts(const core::InferenceCostModel& model, const PlanOptions& options) {
+    const auto& profile = model.profile();
+    const std::string text = *options.cuts;
+    const auto comma = text.find(',');
+    if (comma == std::string::npos) throw CliError("--cuts: '" + text + "' should look like X,Y (layer ids or none)");
+    auto layerOrNone = [&](const std::string& name) {
+        return name == "none" ? -1 : resolveLayer(profile, name, "--cuts");
+    };
+    const int deviceLast = layerOrNone(text.substr(0, comma));
+    const int edgeLast = layerOrNone(text.substr(comma + 1));
+    try {
+        const auto placement = model.placementFromCuts(deviceLast, edgeLast, options.cutMachines(profile));
+        core::RankedPlan plan;
+        plan.segments = placement.segments(model.layerCount());
+        plan.evaluation = model.evaluate(placement);
+        return plan;
+    } catch (const core::PlanError& error) {
+        throw CliError(std::string("--cuts: ") + error.what());
+    }
+}
+
+} // namespace
+
+int runPlan(const std::vector<std::string>& arguments) {
+    PlanOptions options;
+    ArgumentCursor cursor(arguments);
+    while (!cursor.done()) {
+        if (cursor.peek() == "--help") {
+            std::cout << kUsage << kPlanOptionsHelp;
+            return 0;
+        }
+        if (options.consume(cursor)) continue;
+        const std::string argument = cursor.next();
+        if (argument.rfind("--", 0) == 0) throw CliError("unknown option " + argument + " (see cutlab-cli plan --help)");
+        if (!options.profilePath.empty()) throw CliError("plan takes one profile, got '" + argument + "' too");
+        options.profilePath = argument;
+    }
+    if (options.profilePath.empty()) throw CliError(std::string(kUsage) + "(see cutlab-cli plan --help)");
+    if (!core::isInferencePlannerName(options.planner))
+        throw CliError("--planner: unknown planner '" + options.planner + "' (expected scission, neurosurgeon or jointdnn)");
+    const core::Profile profile = loadProfileOrThrow(options.profilePath);
+    const core::Network network = loadNetworkOrThrow(options.network);
+    const core::InferenceQuery query = options.query(profile);
+    const core::InferenceCostModel model(profile, network, options.inputBytes);
+
+    std::vector<core::RankedPlan> plans;
+    std::string planner = options.planner;
+    try {
+        if (options.cuts) {
+            plans.push_back(evaluateCuts(model, options));
+            planner = "manual";
+        } else {
+            plans = core::runInferencePlanner(options.planner, model, query);
+        }
+    } catch (const core::PlanError& error) {
+        throw CliError(options.profilePath + ": " + error.what());
+    }
+    if (options.json)
+        std::cout << core::inferencePlansToJson(model, plans, planner).dump(2) << "\n";
+    if (plans.empty()) {
+        std::cerr << options.profilePath << ": " << core::explainNoPlan(options.planner, model, query) << "\n";
+        return 1;
+    }
+    if (!options.json) printTable(model, plans, planner);
+    return 0;
+}
+
+} // namespace cutlab::cli

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "ArgumentCursor.h"
+
+#include "InferenceQuery.h"
+#include "Network.h"
+#include "Profile.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cutlab::cli {
+
+// The options of `cutlab-cli plan` as written, before they are resolved against a profile.
+struct PlanOptions {
+    std::string profilePath;
+    std::string network = "3g";
+    std::string planner = "scission";
+    int top = 5;
+    std::optional<double> inputBytes;
+    core::Objective objective = core::Objective::Latency;
+    std::vector<std::string> machines;
+    std::vector<std::pair<std::string, core::TierUse>> tierRules;
+    std::vector<std::pair<std::string, std::string>> pins, forbids; // layer, tier
+    std::vector<std::string> maxUploads, maxTimes;                  // TIER=VALUE as written
+    bool returnResult = false;
+    std::optional<std::string> cuts;
+    bool json = false;
+
+    // Consumes one option at the cursor if it is a plan option; false when it is not.
+    bool consume(ArgumentCursor& cursor);
+    // Resolves names against the profile; throws CliError with a sentence.
+    core::InferenceQuery query(const core::Profile& profile) const;
+    // Machine per tier for --cuts: the --machines choice, else the first of each tier.
+    std::array<int, 3> cutMachines(const core::Profile& profile) const;
+};
+
+// "conv1" or "#3" -> layer position; throws CliError.
+int resolveLayer(const core::Profile& profile, const std::string& name, const std::string& flag);
+core::Tier resolveTier(const std::string& name, const std::string& flag);
+core::Network loadNetworkOrThrow(const std::string& spec);
+
+extern const char* const kPlanOptionsHelp;
+
+} // namespace cutlab::cli

@@ -1,0 +1,42 @@
+// cutlab-cli: the headless twin of the CutLab window (formats.md §4).
+#include "cli/CliError.h"
+#include "cli/Commands.h"
+
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+const char* const kUsage =
+    "usage: cutlab-cli COMMAND [arguments]\n"
+    "  validate PROFILE...   check profiles, one line per problem\n"
+    "  info PROFILE          layers, blocks, valid cut points, machines\n"
+    "  plan PROFILE          rank inference partitions (scission, neurosurgeon, jointdnn)\n"
+    "Run 'cutlab-cli COMMAND --help' for the options of a command.\n";
+
+} // namespace
+
+int main(int argc, char** argv) {
+    std::ios::sync_with_stdio(true);
+    if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
+        (argc < 2 ? std::cerr : std::cout) << kUsage;
+        return argc < 2 ? 2 : 0;
+    }
+    const std::string command = argv[1];
+    const std::vector<std::string> arguments(argv + 2, argv + argc);
+    try {
+        if (command == "validate") return cutlab::cli::runValidate(arguments);
+        if (command == "info") return cutlab::cli::runInfo(arguments);
+        if (command == "plan") return cutlab::cli::runPlan(arguments);
+        std::cerr << "cutlab-cli: unknown command '" << command << "'\n" << kUsage;
+        return 2;
+    } catch (const cutlab::cli::CliError& error) {
+        std::cerr << "cutlab-cli " << command << ": " << error.what() << "\n";
+        return 2;
+    } catch (const std::exception& error) {
+        std::cerr << "cutlab-cli " << command << ": internal error: " << error.what() << "\n";
+        return 2;
+    }
+}
