@@ -49,13 +49,22 @@ JsonParseResult parseJsonText(std::string_view text) {
     } catch (const nlohmann::json::parse_error& e) {
         const std::string what = e.what();
         const std::string where = lineAndColumn(text, e.byte);
-        if (what.find("expected end of input") != std::string::npos)
-            result.issue = ProfileIssue{"", "unexpected text after the end of the JSON document at " + where};
-        else if (what.find("unexpected end of input") != std::string::npos)
+        if (what.find("unexpected end of input") != std::string::npos)
             result.issue = ProfileIssue{"", "the JSON document ends early at " + where +
                                                 " (the file looks truncated)"};
+        else if (what.find("; expected end of input") != std::string::npos)
+            result.issue = ProfileIssue{"", "unexpected text after the end of the JSON document at " + where};
         else
             result.issue = ProfileIssue{"", "not valid JSON: syntax error at " + where};
+    } catch (const nlohmann::json::out_of_range& e) {
+        // nlohmann reports "number overflow parsing '1e999'" without a position: find the literal.
+        const std::string what = e.what();
+        const auto open = what.find('\''), close = what.rfind('\'');
+        const std::string literal = open < close ? what.substr(open + 1, close - open - 1) : std::string();
+        const auto at = literal.empty() ? std::string_view::npos : text.find(literal);
+        result.issue = ProfileIssue{"", "the number " + literal +
+                                            (at == std::string_view::npos ? "" : " at " + lineAndColumn(text, at + 1)) +
+                                            " is too large: numbers must be finite"};
     } catch (const nlohmann::json::exception& e) {
         result.issue = ProfileIssue{"", std::string("not valid JSON: ") + e.what()};
     }

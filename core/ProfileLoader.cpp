@@ -79,6 +79,14 @@ private:
     }
 
     void readMachines(const Json& root) {
+        const std::size_t issuesBefore = m_issues.size();
+        readMachineList(root);
+        // Per-layer times are checked against the machines only when the list itself is sound;
+        // otherwise every layer would repeat the same problem.
+        m_machinesSound = m_issues.size() == issuesBefore;
+    }
+
+    void readMachineList(const Json& root) {
         const auto machines = root.find("machines");
         if (machines == root.end() || (machines->is_array() && machines->empty())) {
             m_fields.add("/machines", "the profile lists no machines");
@@ -246,6 +254,10 @@ private:
         }
         std::vector<double> result(m_profile.machines.size(), 0.0);
         for (const auto& [machineId, value] : times->items()) {
+            if (!m_machinesSound) {
+                m_fields.nonNegativeNumber(value, jsonPointerAppend(where, machineId));
+                continue;
+            }
             const int machine = m_profile.machineIndex(machineId);
             if (machine < 0) {
                 m_fields.add(jsonPointerAppend(where, machineId), "unknown machine '" + machineId + "'");
@@ -255,7 +267,7 @@ private:
                 result[static_cast<std::size_t>(machine)] = *ms;
         }
         for (const Machine& machine : m_profile.machines) {
-            if (!machine.id.empty() && !times->contains(machine.id))
+            if (m_machinesSound && !times->contains(machine.id))
                 m_fields.add(where, "no time for machine '" + machine.id + "'");
         }
         return result;
@@ -264,6 +276,7 @@ private:
     std::vector<ProfileIssue>& m_issues;
     JsonFields m_fields;
     Profile m_profile;
+    bool m_machinesSound = true;
 };
 
 } // namespace

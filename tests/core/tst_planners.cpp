@@ -1,0 +1,292 @@
+// Scission, Neurosurgeon and JointDNN: against an independent brute force, against each other,
+// and on hand-made cases.
+#include "../TestPaths.h"
+#include "GeneratedProfiles.h"
+
+#include "InferenceCostModel.h"
+#include "JointDnnPlanner.h"
+#include "NeurosurgeonPlanner.h"
+#include "ProfileLoader.h"
+#include "ScissionPlanner.h"
+
+#include <QDirIterator>
+#include <QTest>
+
+using namespace cutlab::core;
+
+namespace {
+
+Profile load(const QString& path) {
+    auto result = loadProfileFile(path.toStdString());
+    if (!result.ok()) qFatal("cannot load %s", qPrintable(path));
+    return *result.profile;
+}
+
+// Checks a placement against a query the slow, obvious way.
+bool satisfies(const InferenceCostModel& model, const InferenceQuery& q, const TierPlacement& p, const Evaluation& e) {
+    const int n = model.layerCount();
+    for (Tier tier : kTiers) {
+        const auto t = static_cast<std::size_t>(tierIndex(tier));
+        const int layers = p.layersOn(tier, n);
+        if (q.tierUse[t] == TierUse::Must && layers == 0) return false;
+        if (q.tierUse[t] == TierUse::MustNot && layers > 0) return false;
+        double sent = 0;
+        for (const auto& transfer : e.transfers)
+            if (model.profile().machines[static_cast<std::size_t>(transfer.from)].tier == tier) sent += transfer.bytes;
+        if (q.maxUploadBytes[t] && sent > *q.maxUploadBytes[t]) return false;
+        if (q.maxTime[t]) {
+            const double bound = q.maxTime[t]->percent ? q.maxTime[t]->value / 100.0 * e.computeMs : q.maxTime[t]->value;
+            if (e.computeOn(tier) > bound) return false;
+        }
+    }
+    auto tierOfLayer = [&](int layer) {
+        return layer < p.deviceEnd ? Tier::Device : layer < p.edgeEnd ? Tier::Edge : Tier::Cloud;
+    };
+    const auto& blockOf = model.structure().blockOfLayer;
+    const auto& blocks = model.structure().blocks;
+    for (const auto& [layer, tier] : q.pins) {
+        const auto& b = blocks[static_cast<std::size_t>(blockOf[static_cast<std::size_t>(layer)])];
+        for (int i = b.first; i <= b.last; ++i)
+            if (tierOfLayer(i) != tier) return false;
+    }
+    for (const auto& [layer, tier] : q.forbids) {
+        const auto& b = blocks[static_cast<std::size_t>(blockOf[static_cast<std::size_t>(layer)])];
+        for (int i = b.first; i <= b.last; ++i)
+            if (tierOfLayer(i) == tier) return false;
+    }
+    return true;
+}
+
+// Every configuration, evaluated one by one, sorted with the documented order.
+std::vector<RankedPlan> bruteForce(const InferenceCostModel& model, const InferenceQuery& q) {
+    const Profile& profile = model.profile();
+    const int n = model.layerCount();
+    std::vector<int> boundaries{0};
+    for (int k : model.structure().cutAfter) boundaries.push_back(k + 1);
+    boundaries.push_back(n);
+    auto machines = [&](Tier tier) {
+        std::vector<int> result;
+        for (int m : profile.machinesOfTier(tier))
+            if (q.allows(m)) result.push_back(m);
+        return result;
+    };
+    std::vector<RankedPlan> plans;
+    for (int d : machines(Tier::Device))
+        for (std::size_t a = 0; a < boundaries.size(); ++a)
+            for (std::size_t b = a; b < boundaries.size(); ++b) {
+                const bool edgeUsed = b > a, cloudUsed = boundaries[b] < n;
+                for (int e : edgeUsed ? machines(Tier::Edge) : std::vector<int>{-1})
+                    for (int c : cloudUsed ? machines(Tier::Cloud) : std::vector<int>{-1}) {
+                        TierPlacement p;
+                        p.machine = {d, e, c};
+                        p.deviceEnd = boundaries[a];
+                        p.edgeEnd = boundaries[b];
+                        RankedPlan plan;
+                        plan.segments = p.segments(n);
+                        plan.evaluation = model.evaluate(p);
+                        if (satisfies(model, q, p, plan.evaluation)) plans.push_back(plan);
+                    }
+            }
+    sortPlans(plans, q.objective);
+    if (plans.size() > static_cast<std::size_t>(q.top)) plans.resize(static_cast<std::size_t>(q.top));
+    return plans;
+}
+
+bool samePlacement(const RankedPlan& a, const RankedPlan& b) {
+    if (a.evaluation.stages.size() != b.evaluation.stages.size()) return false;
+    for (std::size_t i = 0; i < a.evaluation.stages.size(); ++i) {
+        const auto& x = a.evaluation.stages[i];
+        const auto& y = b.evaluation.stages[i];
+        if (x.machine != y.machine || x.begin != y.begin || x.end != y.end) return false;
+    }
+    return a.evaluation.origin == b.evaluation.origin;
+}
+
+void compareLists(const std::vector<RankedPlan>& got, const std::vector<RankedPlan>& want) {
+    QCOMPARE(got.size(), want.size());
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        QVERIFY2(qAbs(got[i].evaluation.totalMs - want[i].evaluation.totalMs) < 1e-9, qPrintable(QString::number(i)));
+        QCOMPARE(got[i].evaluation.transferBytes, want[i].evaluation.transferBytes);
+        QVERIFY2(samePlacement(got[i], want[i]), qPrintable(QString("rank %1").arg(i + 1)));
+    }
+}
+
+std::vector<InferenceQuery> sampleQueries(const Profile& p) {
+    const int n = static_cast<int>(p.layers.size());
+    std::vector<InferenceQuery> queries(12);
+    queries[1].top = 20;
+    queries[2].objective = Objective::Transfer;
+    queries[3].tierUse = {TierUse::Must, TierUse::Must, TierUse::Must};
+    queries[4].tierUse = {TierUse::Any, TierUse::MustNot, TierUse::Any};
+    queries[5].pins = {{n / 2, Tier::Edge}};
+    queries[6].forbids = {{0, Tier::Device}, {n - 1, Tier::Cloud}};
+    queries[7].maxUploadBytes[0] = 60000;
+    queries[8].maxTime[0] = TimeLimit{50, true};
+    queries[9].maxTime[1] = TimeLimit{5, false};
+    queries[10].machineAllowed.assign(p.machines.size(), true);
+    queries[10].machineAllowed[p.machines.size() - 1] = false;
+    queries[11].tierUse = {TierUse::Must, TierUse::Any, TierUse::Any};
+    queries[11].maxUploadBytes[1] = 1;
+    queries[11].top = 3;
+    return queries;
+}
+
+} // namespace
+
+class TestPlanners : public QObject {
+    Q_OBJECT
+private slots:
+    void scissionEqualsBruteForceOnRandomProfiles() {
+        const Network network = *networkPreset("4g");
+        for (unsigned seed = 1; seed <= 60; ++seed) {
+            const Profile p = generatedProfile(12, 1 + seed % 3, seed, seed % 2 ? 0.25 : 0.0);
+            const InferenceCostModel model(p, network);
+            for (const auto& query : sampleQueries(p)) compareLists(rankScission(model, query), bruteForce(model, query));
+        }
+    }
+    void scissionEqualsBruteForceOnSamples() {
+        const Profile p = load(sourcePath("sample_profiles/scission/resnet50.json"));
+        for (const char* preset : {"3g", "fibre"}) {
+            const Network network = *networkPreset(preset);
+            const InferenceCostModel model(p, network);
+            for (const auto& query : sampleQueries(p)) compareLists(rankScission(model, query), bruteForce(model, query));
+        }
+    }
+    void tinyLinearBestPlans() {
+        const Profile p = load(sourcePath("sample_profiles/handmade/tiny-linear.json"));
+        const Network network = *networkPreset("3g");
+        const InferenceCostModel model(p, network);
+        InferenceQuery query;
+        auto plans = rankScission(model, query);
+        QCOMPARE(plans.front().evaluation.totalMs, 130.0); // the phone alone: 3G is too slow
+        query.tierUse[0] = TierUse::MustNot;                // the input must leave the phone
+        plans = rankScission(model, query);
+        QCOMPARE(plans.front().evaluation.totalMs, 574.0); // all on the server
+        query = {};
+        query.pins = {{2, Tier::Edge}};
+        query.tierUse[2] = TierUse::Must;
+        plans = rankScission(model, query);
+        // conv1..pool1 on the phone (45 + 317 upload), conv2..pool2 on the gateway (16), fc on
+        // the server (1 + 25 + 25000·8/50000): better than sending conv2's 100 kB up (419.5).
+        QCOMPARE(plans.front().evaluation.totalMs, 408.0);
+        QCOMPARE(plans.front().evaluation.stages[1].end, 4);
+        query.forbids = {{0, Tier::Device}};
+        query.pins = {{2, Tier::Device}};
+        QVERIFY(rankScission(model, query).empty());
+    }
+    void tiesFollowTheDocumentedOrder() {
+        // Two identical cloud machines: equal totals, the first listed wins; a zero-time,
+        // zero-byte last layer makes "more layers on the device" decide.
+        Profile p = load(sourcePath("sample_profiles/handmade/tiny-linear.json"));
+        p.machines.push_back({"server2", Tier::Cloud, ""});
+        for (auto& layer : p.layers) layer.forwardMs.push_back(layer.forwardMs[2]);
+        const Network network = *networkPreset("ideal");
+        const InferenceCostModel model(p, network);
+        InferenceQuery query;
+        query.top = 4;
+        query.tierUse[0] = TierUse::MustNot;
+        query.tierUse[1] = TierUse::MustNot;
+        const auto plans = rankScission(model, query);
+        QCOMPARE(plans[0].evaluation.stages[0].machine, 2);
+        QCOMPARE(plans[1].evaluation.stages[0].machine, 3);
+        QCOMPARE(plans[0].evaluation.totalMs, plans[1].evaluation.totalMs);
+    }
+    void neurosurgeonEqualsScissionWithoutTheEdge() {
+        QDirIterator it(sourcePath("sample_profiles"), {"*.json"}, QDir::Files, QDirIterator::Subdirectories);
+        int profiles = 0;
+        while (it.hasNext()) {
+            const QString path = it.next();
+            if (path.contains("network")) continue;
+            const Profile p = load(path);
+            for (const char* preset : {"3g", "4g", "fibre"}) {
+                const Network network = *networkPreset(preset);
+                const InferenceCostModel model(p, network);
+                InferenceQuery query;
+                query.top = 10;
+                const auto neurosurgeon = planNeurosurgeon(model, query);
+                query.tierUse[1] = TierUse::MustNot;
+                compareLists(neurosurgeon, rankScission(model, query));
+            }
+            ++profiles;
+        }
+        QVERIFY(profiles >= 13);
+    }
+    void jointDnnIsNeverWorseThanScission() {
+        QDirIterator it(sourcePath("sample_profiles"), {"*.json"}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            if (path.contains("network")) continue;
+            const Profile p = load(path);
+            for (const char* preset : {"3g", "4g", "fibre"}) {
+                const Network network = *networkPreset(preset);
+                const InferenceCostModel model(p, network);
+                for (TierUse edge : {TierUse::MustNot, TierUse::Any}) {
+                    InferenceQuery query;
+                    query.tierUse[1] = edge;
+                    const double joint = planJointDnn(model, query).front().evaluation.totalMs;
+                    const double scission = rankScission(model, query).front().evaluation.totalMs;
+                    QVERIFY2(joint <= scission + 1e-9, qPrintable(path));
+                }
+            }
+        }
+        for (unsigned seed = 1; seed <= 40; ++seed) {
+            const Profile p = generatedProfile(15, 1 + seed % 2, seed, 0.2);
+            const Network network = *networkPreset("4g");
+            const InferenceCostModel model(p, network);
+            InferenceQuery query;
+            query.pins = {{3, Tier::Cloud}};
+            QVERIFY(planJointDnn(model, query).front().evaluation.totalMs <=
+                    rankScission(model, query).front().evaluation.totalMs + 1e-9);
+        }
+    }
+    void jointDnnMovesBackAndForth() {
+        Profile p;
+        p.model.inputBytes = 1000;
+        p.machines = {{"d", Tier::Device, ""}, {"c", Tier::Cloud, ""}};
+        const double times[3][2] = {{1, 10}, {10, 1}, {1, 10}};
+        for (int i = 0; i < 3; ++i) {
+            Layer layer;
+            layer.id = "L" + std::to_string(i);
+            layer.readsModelInput = i == 0;
+            if (i > 0) layer.inputs = {i - 1};
+            layer.outputBytes = 1000;
+            layer.forwardMs = {times[i][0], times[i][1]};
+            p.layers.push_back(layer);
+        }
+        Network network;
+        network.links = {{"device", "cloud", 1000, 0}}; // 1000 B = 0.008 ms
+        const InferenceCostModel model(p, network);
+        const auto plans = planJointDnn(model, {});
+        QCOMPARE(plans.size(), std::size_t(1));
+        const auto& e = plans.front().evaluation;
+        QCOMPARE(e.stages.size(), std::size_t(3));
+        QCOMPARE(e.stages[0].machine, 0);
+        QCOMPARE(e.stages[1].machine, 1);
+        QCOMPARE(e.stages[2].machine, 0);
+        QVERIFY(qAbs(e.totalMs - 3.016) < 1e-12);
+        QCOMPARE(rankScission(model, {}).front().evaluation.totalMs, 12.0);
+        InferenceQuery query;
+        query.forbids = {{2, Tier::Device}};
+        query.returnResult = true; // L2 on the cloud, its 1000 B come back
+        const auto back = planJointDnn(model, query).front().evaluation;
+        QVERIFY(qAbs(back.totalMs - (1 + 0.008 + 1 + 10 + 0.008)) < 1e-12);
+        QCOMPARE(back.transfers.back().to, 0);
+    }
+    void jointDnnHonoursUseAndSkip() {
+        const Profile p = load(sourcePath("sample_profiles/handmade/tiny-branching.json"));
+        const Network network = *networkPreset("fibre");
+        const InferenceCostModel model(p, network);
+        InferenceQuery query;
+        query.tierUse = {TierUse::Must, TierUse::Must, TierUse::Must};
+        const auto plan = planJointDnn(model, query).front();
+        bool used[3] = {false, false, false};
+        for (const auto& stage : plan.evaluation.stages) used[tierIndex(stage.tier)] = true;
+        QVERIFY(used[0] && used[1] && used[2]);
+        query.tierUse = {TierUse::Any, TierUse::MustNot, TierUse::MustNot};
+        const auto deviceOnly = planJointDnn(model, query);
+        for (const auto& stage : deviceOnly.front().evaluation.stages) QCOMPARE(stage.tier, Tier::Device);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlanners)
+#include "tst_planners.moc"
