@@ -53,7 +53,7 @@ private slots:
     void badProfiles() {
         QFETCH(QString, path);
         QFETCH(QStringList, expected);
-        for (const QString& command : {"validate", "info", "plan"}) {
+        for (const char* command : {"validate", "info", "plan"}) {
             const Run run = cli({command, path});
             QCOMPARE(run.status, 2);
             QVERIFY(run.out.isEmpty());
