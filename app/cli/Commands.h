@@ -9,5 +9,9 @@ namespace cutlab::cli {
 int runValidate(const std::vector<std::string>& arguments);
 int runInfo(const std::vector<std::string>& arguments);
 int runPlan(const std::vector<std::string>& arguments);
+int runTrain(const std::vector<std::string>& arguments);         // TrainCommand.cpp
+int runPipelineTrain(const std::vector<std::string>& arguments); // PipelineTrainCommand.cpp (train --planner pipeline)
+int runSweep(const std::vector<std::string>& arguments);         // SweepCommand.cpp
+int runImport(const std::vector<std::string>& arguments);        // ImportCommand.cpp
 
 } // namespace cutlab::cli

@@ -1,0 +1,54 @@
+// Training planner benchmarks (not a test: prints figures).
+//   cmake --build build/dev --target bench_training && build/dev/tests/bench/bench_training
+#include "../core/GeneratedProfiles.h"
+
+#include "HierTrainPlanner.h"
+#include "TrainingBaselines.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+using namespace cutlab::core;
+using Clock = std::chrono::steady_clock;
+
+static double medianMs(int runs, const std::function<void()>& work) {
+    std::vector<double> times;
+    for (int i = 0; i < runs; ++i) {
+        const auto start = Clock::now();
+        work();
+        times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+int main() {
+    struct Case {
+        const char* name;
+        int layers;
+        int batch;
+        const char* network;
+        double target;
+    };
+    const Case cases[] = {{"HierTrain, 200 layers, B = 1024, 4g", 200, 1024, "4g", 1000},
+                          {"HierTrain, 200 layers, B = 1024, ideal", 200, 1024, "ideal", 1000},
+                          {"HierTrain, 22 layers (AlexNet size), B = 256, 4g", 22, 256, "4g", 20},
+                          {"HierTrain, 22 layers (AlexNet size), B = 256, 3g", 22, 256, "3g", 20}};
+    for (const Case& c : cases) {
+        const Profile profile = generatedTrainingProfile(c.layers, 5);
+        const Network network = *networkPreset(c.network);
+        const TrainingCostModel model(profile, network, trainingMachines(profile));
+        double iteration = 0;
+        const double ms = medianMs(5, [&] { iteration = planHierTrain(model, c.batch).iterationMs(); });
+        std::printf("%-50s median %8.2f ms (target < %g ms; iteration %.1f ms)\n", c.name, ms, c.target, iteration);
+    }
+    const Profile profile = generatedTrainingProfile(200, 5);
+    const Network network = *networkPreset("4g");
+    const TrainingCostModel model(profile, network, trainingMachines(profile));
+    const double joint = medianMs(5, [&] { planJointDnnTraining(model, {Tier::Device, Tier::Edge, Tier::Cloud}, 1024); });
+    std::printf("%-50s median %8.2f ms\n", "JointDNN+, 200 layers, B = 1024", joint);
+    return 0;
+}
