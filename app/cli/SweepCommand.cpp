@@ -1,0 +1,149 @@
+#include "Commands.h"
+
+#include "CliError.h"
+#include "PlanOptions.h"
+#include "ProfileArgument.h"
+
+#include "BandwidthSweep.h"
+#include "InferencePlanner.h"
+#include "LinkBandwidth.h"
+#include "PlanError.h"
+#include "PlanJson.h"
+#include "TrainingPlanner.h"
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+namespace cutlab::cli {
+namespace {
+
+const char* const kUsage =
+    "usage: cutlab-cli sweep PROFILE --vary LINK --from MBPS --to MBPS --steps N --planners A,B,...\n"
+    "                        [--train --batch B] [--network PRESET|FILE] [--csv|--json]\n"
+    "Best total latency (inference) or iteration time (--train) of each planner as the bandwidth of\n"
+    "LINK goes from --from to --to Mbps on a log scale (both ends included), latencies kept.\n"
+    "  LINK: uplink (device-edge and device-cloud), backhaul (edge-cloud), or TIER-TIER[,TIER-TIER]\n"
+    "  planners: scission, neurosurgeon, jointdnn; with --train: hiertrain, all-device, all-edge,\n"
+    "            all-cloud, jointdnn, jointdnn+, jalad\n"
+    "One row per step, one column per planner; empty (CSV) or null (JSON) where a planner has no plan.\n";
+
+struct SweepOptions {
+    std::string profilePath, vary, network = "3g";
+    std::optional<double> from, to;
+    int steps = 0;
+    std::vector<std::string> planners;
+    bool train = false, csv = false, json = false;
+    std::optional<int> batch;
+};
+
+SweepOptions parse(const std::vector<std::string>& arguments) {
+    SweepOptions o;
+    ArgumentCursor cursor(arguments);
+    while (!cursor.done()) {
+        const std::string a = cursor.next();
+        if (a == "--vary") o.vary = cursor.valueOf(a);
+        else if (a == "--from") o.from = parseNumber(cursor.valueOf(a), a);
+        else if (a == "--to") o.to = parseNumber(cursor.valueOf(a), a);
+        else if (a == "--steps") o.steps = parsePositiveInt(cursor.valueOf(a), a);
+        else if (a == "--planners") {
+            std::stringstream list(cursor.valueOf(a));
+            for (std::string name; std::getline(list, name, ',');) o.planners.push_back(name);
+        } else if (a == "--network") o.network = cursor.valueOf(a);
+        else if (a == "--batch") o.batch = parsePositiveInt(cursor.valueOf(a), a);
+        else if (a == "--train") o.train = true;
+        else if (a == "--csv") o.csv = true;
+        else if (a == "--json") o.json = true;
+        else if (a.rfind("--", 0) == 0) throw CliError("unknown option " + a + " (see cutlab-cli sweep --help)");
+        else if (o.profilePath.empty()) o.profilePath = a;
+        else throw CliError("sweep takes one profile, got '" + a + "' too");
+    }
+    if (o.profilePath.empty()) throw CliError(std::string(kUsage));
+    if (o.vary.empty() || !o.from || !o.to || o.steps == 0 || o.planners.empty())
+        throw CliError("sweep needs --vary, --from, --to, --steps and --planners (see cutlab-cli sweep --help)");
+    if (*o.from <= 0 || *o.to <= 0) throw CliError("--from and --to must be bandwidths > 0 Mbps");
+    if (o.csv && o.json) throw CliError("choose one of --csv and --json");
+    if (o.batch && !o.train) throw CliError("--batch applies with --train");
+    for (const auto& name : o.planners) {
+        const bool known = o.train ? core::isIterationPlannerName(name) : core::isInferencePlannerName(name);
+        if (!known)
+            throw CliError("--planners: '" + name + "' is not " +
+                           (o.train ? "a training planner (hiertrain, all-device, all-edge, all-cloud, jointdnn, jointdnn+, jalad)"
+                                    : "an inference planner (scission, neurosurgeon, jointdnn; add --train for training)"));
+    }
+    return o;
+}
+
+// The value of one planner at one network: best total or iteration ms, NaN when there is none.
+double plannerValue(const SweepOptions& o, const std::string& planner, const core::Profile& profile,
+                    const core::Network& network) {
+    if (o.train) {
+        const core::TrainingCostModel model(profile, network, core::trainingMachines(profile));
+        return core::runIterationPlanner(planner, model, o.batch.value_or(static_cast<int>(profile.model.batch))).iterationMs();
+    }
+    const core::InferenceCostModel model(profile, network);
+    core::InferenceQuery query;
+    query.top = 1;
+    const auto plans = core::runInferencePlanner(planner, model, query);
+    return plans.empty() ? std::nan("") : plans.front().evaluation.totalMs;
+}
+
+} // namespace
+
+int runSweep(const std::vector<std::string>& arguments) {
+    for (const auto& argument : arguments)
+        if (argument == "--help") {
+            std::cout << kUsage;
+            return 0;
+        }
+    const SweepOptions o = parse(arguments);
+    const core::Profile profile = loadProfileOrThrow(o.profilePath);
+    const core::Network base = loadNetworkOrThrow(o.network);
+    std::vector<std::vector<double>> rows;
+    const std::vector<double> mbps = core::logSpace(*o.from, *o.to, o.steps);
+    try {
+        const auto links = core::parseLinkSelection(o.vary);
+        for (double value : mbps) {
+            core::Network network = base;
+            for (const auto& pair : links) core::setBandwidthBetween(network, profile, pair, value);
+            std::vector<double> row;
+            for (const auto& planner : o.planners) row.push_back(plannerValue(o, planner, profile, network));
+            rows.push_back(row);
+        }
+    } catch (const core::PlanError& error) {
+        throw CliError(o.profilePath + ": " + error.what());
+    }
+    if (o.json) {
+        nlohmann::ordered_json doc;
+        doc["model"] = profile.model.name;
+        doc["vary"] = o.vary;
+        doc["kind"] = o.train ? "training" : "inference";
+        doc["mbps"] = mbps;
+        nlohmann::ordered_json series;
+        for (std::size_t p = 0; p < o.planners.size(); ++p) {
+            nlohmann::ordered_json values = nlohmann::ordered_json::array();
+            for (const auto& row : rows) values.push_back(std::isnan(row[p]) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(row[p]));
+            series[o.planners[p]] = values;
+        }
+        doc["series_ms"] = series;
+        std::cout << doc.dump(2) << "\n";
+        return 0;
+    }
+    const char* separator = o.csv ? "," : "  ";
+    std::printf(o.csv ? "%s" : "%10s", "mbps");
+    for (const auto& name : o.planners) std::printf(o.csv ? "%s%s" : "%s%12s", separator, name.c_str());
+    std::printf("\n");
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        std::printf(o.csv ? "%.6g" : "%10.4g", mbps[i]);
+        for (double value : rows[i]) {
+            if (std::isnan(value)) std::printf(o.csv ? "%s" : "%s%12s", separator, o.csv ? "" : "-");
+            else std::printf(o.csv ? "%s%.6f" : "%s%12.1f", separator, value);
+        }
+        std::printf("\n");
+    }
+    std::fflush(stdout);
+    return 0;
+}
+
+} // namespace cutlab::cli
