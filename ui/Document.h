@@ -1,0 +1,135 @@
+#pragma once
+
+#include "BandwidthSweep.h"
+#include "Evaluation.h"
+#include "InferenceCostModel.h"
+#include "Network.h"
+#include "Placement.h"
+#include "Profile.h"
+#include "RankedPlan.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <array>
+#include <memory>
+#include <optional>
+
+namespace cutlab::ui {
+
+// Where the two cut handles stand (boundary indices 0..blocks, device ≤ edge) and which machine
+// runs each tier: everything one undo step restores.
+struct PartitionState {
+    int deviceBoundary = 0;
+    int edgeBoundary = 0;
+    std::array<int, 3> machines{-1, -1, -1};
+    bool operator==(const PartitionState&) const = default;
+};
+
+// The open document: profile, network, input size, machines and cuts, the evaluation of the
+// current plan and the undo stack. Views listen to its signals; nothing here draws.
+class Document : public QObject {
+    Q_OBJECT
+public:
+    explicit Document(QObject* parent = nullptr);
+    ~Document() override;
+
+    // Each returns false with a message for the user and leaves the document as it was.
+    bool openProfile(const QString& path, QString* error);
+    bool openPlan(const QString& path, QString* error);
+    bool openNetwork(const QString& path, QString* error);
+    bool saveNetwork(const QString& path, QString* error) const;
+    // Adopts an already validated profile (tests, benchmarks).
+    void setProfile(core::Profile profile, const QString& path);
+
+    bool hasProfile() const { return static_cast<bool>(m_profile); }
+    const core::Profile& profile() const { return *m_profile; }
+    std::shared_ptr<const core::Profile> sharedProfile() const { return m_profile; }
+    const core::ModelStructure& structure() const { return m_model->structure(); }
+    const core::InferenceCostModel* model() const { return m_model.get(); }
+    QString filePath() const { return m_path; }
+    int blockCount() const;
+    int layerCount() const;
+
+    const core::Network& network() const { return m_network; }
+    void setNetwork(const core::Network& network);
+    // Sets every link between two tiers (machine-level ones too).
+    void setTierLink(core::Tier a, core::Tier b, double bandwidthMbps, double latencyMs);
+    std::optional<core::Link> tierLink(core::Tier a, core::Tier b) const;
+
+    double inputBytes() const;
+    void setInputBytes(double bytes);
+
+    PartitionState state() const { return m_state; }
+    // Applies a state without an undo step (undo commands and live dragging call this).
+    void applyState(const PartitionState& state);
+    // Records the change from `before` to the current state as one undo step.
+    void commitState(const PartitionState& before, const QString& text);
+    // Applies a state and records it as one undo step.
+    void changeState(const PartitionState& state, const QString& text);
+    void setMachine(core::Tier tier, int machine);
+    // Moves a cut handle by `step` valid cuts (handle 0 = device|edge, 1 = edge|cloud).
+    void stepCut(int handle, int step);
+    // Moves the handles (and machines) to a placement; false when it does not sit on valid cuts.
+    bool applyPlacement(const core::TierPlacement& placement, const QString& text);
+
+    core::TierPlacement placement() const;
+    const core::Evaluation& evaluation() const { return m_evaluation; }
+    QString evaluationError() const { return m_evaluationError; }
+    int boundaryLayer(int boundary) const;
+    int boundaryOfLayerPosition(int position) const; // -1 when not a valid cut position
+    core::Tier tierOfLayer(int layer) const;
+
+    // Reference plans, recomputed when the setting changes: the best Scission plan (all
+    // machines) and the native plans with the chosen machines (nullopt: not possible).
+    const std::optional<core::RankedPlan>& bestPlan() const { return m_best; }
+    std::optional<core::TierPlacement> bestPlacement() const;
+    const std::array<std::optional<core::Evaluation>, 3>& nativePlans() const { return m_native; }
+
+    QUndoStack* undoStack() { return &m_undo; }
+    bool isModified() const { return m_settingsModified || !m_undo.isClean(); }
+    void markSaved();
+
+    int selectedLayer() const { return m_selected; }
+    void setSelectedLayer(int layer);
+    int hoveredLayer() const { return m_hovered; }
+    void setHoveredLayer(int layer);
+
+signals:
+    void profileChanged();
+    void networkChanged();
+    void inputBytesChanged();
+    void stateChanged();      // cuts or machines moved
+    void evaluationChanged(); // after any of the above
+    void referencePlansChanged();
+    void selectedLayerChanged(int layer);
+    void hoveredLayerChanged(int layer);
+    void modifiedChanged(bool modified);
+
+private:
+    void rebuildModel();
+    void reevaluate();
+    void computeReferencePlans();
+    void setSettingsModified(bool modified);
+    PartitionState defaultState() const;
+
+    std::shared_ptr<core::Profile> m_profile;
+    core::Network m_network;
+    std::optional<double> m_inputBytes;
+    std::unique_ptr<core::InferenceCostModel> m_model;
+    std::vector<int> m_boundaryLayers;
+    PartitionState m_state;
+    core::Evaluation m_evaluation;
+    QString m_evaluationError;
+    std::optional<core::RankedPlan> m_best;
+    std::array<std::optional<core::Evaluation>, 3> m_native;
+    QString m_path;
+    QUndoStack m_undo;
+    bool m_settingsModified = false;
+    bool m_lastModified = false;
+    int m_selected = -1;
+    int m_hovered = -1;
+};
+
+} // namespace cutlab::ui

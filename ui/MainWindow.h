@@ -1,0 +1,109 @@
+#pragma once
+
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QPointer>
+
+#include <functional>
+
+class QDockWidget;
+class QMenu;
+
+namespace cutlab::ui {
+
+class ChartsPanel;
+class Document;
+class ExplainPanel;
+class GraphPanel;
+class GraphScene;
+class InspectorPanel;
+class PlannerPanel;
+class PresentationWindow;
+class SettingsPanel;
+class SweepController;
+
+// The CutLab window: composes the panels around the document, owns the menus, recent files,
+// drag-and-drop, persistence and the light/dark and presentation modes. No logic of its own.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // Where messages for the user go: a dialog by default, replaceable (tests, batch runs).
+    using MessageSink = std::function<void(const QString& title, const QString& text)>;
+    // Asked when closing with unsaved changes: Save, Discard or Cancel.
+    using UnsavedQuestion = std::function<QMessageBox::StandardButton()>;
+
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Document* document() const { return m_document; }
+    GraphScene* scene() const { return m_scene; }
+    GraphPanel* graphPanel() const { return m_graph; }
+    ChartsPanel* charts() const { return m_charts; }
+    PlannerPanel* planner() const { return m_planner; }
+    SettingsPanel* settingsPanel() const { return m_settings; }
+    InspectorPanel* inspector() const { return m_inspector; }
+    ExplainPanel* explain() const { return m_explain; }
+    SweepController* sweep() const { return m_sweep; }
+    PresentationWindow* presentation() const { return m_presentation; }
+    QAction* action(const QString& objectName) const;
+    QList<QAction*> allActions() const;
+
+    void setMessageSink(MessageSink sink) { m_messageSink = std::move(sink); }
+    void setUnsavedQuestion(UnsavedQuestion question) { m_unsavedQuestion = std::move(question); }
+    // Don't read or write QSettings (screenshots, tests).
+    void setPersistent(bool persistent) { m_persistent = persistent; }
+
+    bool openProfile(const QString& path);
+    bool openPlan(const QString& path);
+    bool openNetwork(const QString& path);
+    bool exportChart(int kind, const QString& path);
+    bool exportGraph(const QString& path);
+    bool exportPlan(const QString& path);
+    bool exportCsv(const QString& path);
+    bool exportReport(const QString& path);
+    bool saveNetwork(const QString& path);
+
+    bool isDark() const { return m_dark; }
+    void setDark(bool dark);
+    void setPresentation(bool on);
+    void restoreSettings();
+    QStringList recentFiles() const { return m_recent; }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildMenus();
+    QAction* addAction(QMenu* menu, const QString& name, const QString& text, const QKeySequence& shortcut,
+                       const QString& tip, std::function<void()> slot);
+    void rebuildRecentMenu();
+    void rebuildSamplesMenu();
+    void addRecent(const QString& path);
+    void report(const QString& title, const QString& text);
+    void refreshTitle();
+    QString askSavePath(const QString& title, const QString& filter, const QString& suffix);
+    bool maybeSave();
+
+    Document* m_document;
+    GraphScene* m_scene;
+    SweepController* m_sweep;
+    GraphPanel* m_graph;
+    ChartsPanel* m_charts;
+    PlannerPanel* m_planner;
+    SettingsPanel* m_settings;
+    InspectorPanel* m_inspector;
+    ExplainPanel* m_explain;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_samplesMenu = nullptr;
+    QStringList m_recent;
+    MessageSink m_messageSink;
+    UnsavedQuestion m_unsavedQuestion;
+    QPointer<PresentationWindow> m_presentation;
+    bool m_dark = false;
+    bool m_persistent = true;
+    QString m_lastDirectory;
+};
+
+} // namespace cutlab::ui

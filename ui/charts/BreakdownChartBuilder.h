@@ -1,0 +1,36 @@
+#pragma once
+
+#include "Evaluation.h"
+#include "Profile.h"
+
+#include <QString>
+
+#include <array>
+#include <vector>
+
+class QChart;
+
+namespace cutlab::ui {
+
+// One bar of the breakdown chart: a named plan and its evaluation.
+struct BreakdownEntry {
+    QString label;
+    core::Evaluation evaluation;
+    bool valid = true; // false: drawn empty (e.g. no machine for that tier)
+};
+
+// Latency breakdown as horizontal stacked bars: compute per tier, bytes/bandwidth per link
+// and the links' latency apart.
+class BreakdownChartBuilder {
+public:
+    static constexpr int kSegments = 7;
+    // device, edge, cloud compute; device↔edge, device↔cloud, edge↔cloud bytes time; latency.
+    static std::array<double, kSegments> segments(const core::Profile& profile, const core::Evaluation& evaluation);
+    static QString segmentName(int segment);
+
+    static QChart* build(const core::Profile& profile, const std::vector<BreakdownEntry>& entries, const QString& title);
+    // Same number of entries as built: replaces the values in place (cheap, for live dragging).
+    static void update(QChart* chart, const core::Profile& profile, const std::vector<BreakdownEntry>& entries);
+};
+
+} // namespace cutlab::ui

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "Tier.h"
+
+#include <QColor>
+#include <QString>
+
+namespace cutlab::ui {
+
+// Number and colour conventions shared by every panel, chart and export.
+class Format {
+public:
+    // "8,095.5 ms" (one decimal, thousands separators).
+    static QString ms(double value);
+    // "1.61 MB", "4.1 kB", "128 B" (MB = 10^6 bytes).
+    static QString bytes(double value);
+    // "1.6 Mbps" / "unlimited".
+    static QString mbps(double value);
+    // "173.4 GFLOPs".
+    static QString flops(double value);
+    static QString number(double value, int decimals);
+    static QString tierTitle(core::Tier tier); // "Device"
+    static QColor tierColor(core::Tier tier);  // saturated: bars, handles
+    static QColor tierFill(core::Tier tier);   // light: graph nodes
+    static QColor linkColor(int link);         // 0 device→edge, 1 device→cloud, 2 edge→cloud
+    static QColor latencyColor();
+};
+
+} // namespace cutlab::ui

@@ -1,0 +1,119 @@
+#include "LayerChartBuilder.h"
+
+#include "Format.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPen>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cutlab::ui {
+namespace {
+
+double floorPow10(double v) { return std::pow(10.0, std::floor(std::log10(v))); }
+double ceilPow10(double v) { return std::pow(10.0, std::ceil(std::log10(v))); }
+
+const QColor kMachineColors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
+                                 QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
+                                 QColor(0xe3, 0x77, 0xc2), QColor(0x17, 0xbe, 0xcf)};
+
+} // namespace
+
+QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2> cutPositions, const QString& title) {
+    auto* chart = new QChart();
+    chart->setTitle(title);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    const int n = static_cast<int>(profile.layers.size());
+    auto* x = new QValueAxis(chart);
+    x->setTitleText(QStringLiteral("layer position (graph order)"));
+    x->setLabelFormat(QStringLiteral("%d"));
+    x->setRange(-0.5, std::max(0.5, n - 0.5));
+    x->setTickCount(std::min(n + 1, 11));
+    chart->addAxis(x, Qt::AlignBottom);
+    auto* time = new QLogValueAxis(chart);
+    time->setTitleText(QStringLiteral("forward time per sample (ms)"));
+    time->setLabelFormat(QStringLiteral("%g"));
+    time->setBase(10);
+    chart->addAxis(time, Qt::AlignLeft);
+    auto* size = new QLogValueAxis(chart);
+    size->setTitleText(QStringLiteral("output size (bytes)"));
+    size->setLabelFormat(QStringLiteral("%.0e"));
+    size->setBase(10);
+    chart->addAxis(size, Qt::AlignRight);
+
+    double tMin = 1e300, tMax = 0;
+    for (std::size_t m = 0; m < profile.machines.size(); ++m) {
+        auto* series = new QLineSeries(chart);
+        series->setName(QStringLiteral("%1 (%2)").arg(QString::fromStdString(profile.machines[m].id),
+                                                      QString::fromStdString(core::tierName(profile.machines[m].tier))));
+        QList<QPointF> points;
+        points.reserve(n);
+        for (int i = 0; i < n; ++i) {
+            const double v = std::max(kTimeFloorMs, profile.forwardPerSample(i, static_cast<int>(m)));
+            tMin = std::min(tMin, v);
+            tMax = std::max(tMax, v);
+            points.append(QPointF(i, v));
+        }
+        series->replace(points);
+        QPen pen(kMachineColors[m % std::size(kMachineColors)], 1.6);
+        series->setPen(pen);
+        chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(time);
+    }
+    if (tMax <= 0) tMin = tMax = 1;
+    time->setRange(floorPow10(tMin), ceilPow10(tMax * 1.01));
+
+    auto* bytes = new QLineSeries(chart);
+    bytes->setName(QStringLiteral("output size"));
+    double bMin = 1e300, bMax = 1;
+    QList<QPointF> points;
+    for (int i = 0; i < n; ++i) {
+        const double v = std::max(1.0, profile.layers[static_cast<std::size_t>(i)].outputBytes);
+        bMin = std::min(bMin, v);
+        bMax = std::max(bMax, v);
+        points.append(QPointF(i, v));
+    }
+    bytes->replace(points);
+    QPen dashed(QColor(0x55, 0x55, 0x55), 1.4, Qt::DashLine);
+    bytes->setPen(dashed);
+    chart->addSeries(bytes);
+    bytes->attachAxis(x);
+    bytes->attachAxis(size);
+    if (bMin > bMax) bMin = 1;
+    size->setRange(floorPow10(bMin), ceilPow10(bMax * 1.01));
+
+    for (int h = 0; h < 2; ++h) {
+        auto* cut = new QLineSeries(chart);
+        cut->setObjectName(QStringLiteral("cut%1").arg(h));
+        cut->setName(h == 0 ? QStringLiteral("device|edge cut") : QStringLiteral("edge|cloud cut"));
+        QPen pen(Format::tierColor(h == 0 ? core::Tier::Device : core::Tier::Cloud), 2.5);
+        cut->setPen(pen);
+        chart->addSeries(cut);
+        cut->attachAxis(x);
+        cut->attachAxis(time);
+    }
+    updateCuts(chart, cutPositions);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    return chart;
+}
+
+void LayerChartBuilder::updateCuts(QChart* chart, std::array<int, 2> cutPositions) {
+    QLogValueAxis* time = nullptr;
+    for (auto* axis : chart->axes(Qt::Vertical))
+        if (axis->alignment() == Qt::AlignLeft) time = static_cast<QLogValueAxis*>(axis);
+    if (!time) return;
+    for (auto* series : chart->series()) {
+        for (int h = 0; h < 2; ++h)
+            if (series->objectName() == QStringLiteral("cut%1").arg(h)) {
+                const double x = cutPositions[static_cast<std::size_t>(h)] - 0.5;
+                static_cast<QLineSeries*>(series)->replace(QList<QPointF>{{x, time->min()}, {x, time->max()}});
+            }
+    }
+}
+
+} // namespace cutlab::ui

@@ -1,0 +1,83 @@
+#include "BlockFrameItem.h"
+
+#include "Format.h"
+#include "GraphInteraction.h"
+
+#include <QGraphicsSceneMouseEvent>
+#include <QCursor>
+#include <QPainter>
+
+namespace cutlab::ui {
+
+BlockFrameItem::BlockFrameItem(GraphInteraction* interaction, int block, const QRectF& rect, QString title,
+                               QString detail, bool collapsed)
+    : m_interaction(interaction), m_block(block), m_rect(rect), m_title(std::move(title)), m_detail(std::move(detail)),
+      m_collapsed(collapsed) {
+    setZValue(collapsed ? 0 : -2);
+    setAcceptedMouseButtons(Qt::LeftButton);
+    setToolTip(collapsed ? QStringLiteral("%1 (collapsed): click to show its layers").arg(m_title)
+                         : QStringLiteral("%1: a branching region, cut only around it. Click the title to collapse.").arg(m_title));
+    setCursor(Qt::PointingHandCursor);
+}
+
+QRectF BlockFrameItem::headerRect() const {
+    if (m_collapsed) return m_rect;
+    return QRectF(m_rect.left(), m_rect.top(), m_rect.width(), 24);
+}
+
+QPainterPath BlockFrameItem::shape() const {
+    QPainterPath path;
+    path.addRect(headerRect()); // the inside of an expanded frame stays click-through
+    return path;
+}
+
+void BlockFrameItem::setTier(core::Tier tier) {
+    if (tier == m_tier) return;
+    m_tier = tier;
+    update();
+}
+
+void BlockFrameItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
+    const GraphColors& colors = m_interaction->colors();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    QFont font = painter->font();
+    font.setPointSizeF(8.5);
+    if (m_collapsed) {
+        painter->setPen(QPen(Format::tierColor(m_tier).darker(115), 1.0));
+        painter->setBrush(Format::tierFill(m_tier));
+        painter->drawRoundedRect(m_rect, 8, 8);
+        // stacked look: this box stands for several layers
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRoundedRect(m_rect.adjusted(3, 3, -3, -3), 6, 6);
+        painter->setPen(colors.nodeText);
+        font.setBold(true);
+        painter->setFont(font);
+        const QRectF text = m_rect.adjusted(10, 5, -6, -5);
+        painter->drawText(QRectF(text.left(), text.top(), text.width(), text.height() / 2), Qt::AlignLeft | Qt::AlignVCenter,
+                          QStringLiteral("⊞ ") + m_title);
+        font.setBold(false);
+        painter->setFont(font);
+        painter->drawText(QRectF(text.left(), text.center().y(), text.width(), text.height() / 2),
+                          Qt::AlignLeft | Qt::AlignVCenter, m_detail);
+        return;
+    }
+    painter->setPen(QPen(colors.frame, 1.2, Qt::DashLine));
+    painter->setBrush(colors.frameFill);
+    painter->drawRoundedRect(m_rect, 10, 10);
+    painter->setPen(colors.text);
+    font.setBold(true);
+    painter->setFont(font);
+    painter->drawText(headerRect().adjusted(10, 2, -6, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                      QStringLiteral("⊟ %1  ·  %2").arg(m_title, m_detail));
+}
+
+void BlockFrameItem::mousePressEvent(QGraphicsSceneMouseEvent* event) {
+    if (event->button() == Qt::LeftButton && headerRect().contains(event->pos())) {
+        event->accept();
+        m_interaction->blockToggled(m_block);
+        return;
+    }
+    event->ignore();
+}
+
+} // namespace cutlab::ui

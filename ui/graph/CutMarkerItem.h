@@ -1,0 +1,59 @@
+#pragma once
+
+#include <QGraphicsItem>
+#include <QString>
+
+#include <vector>
+
+namespace cutlab::ui {
+
+class GraphInteraction;
+
+// A cut handle (device|edge or edge|cloud): a bar across the graph with a grip. Dragging it
+// moves it along the main axis only, snapped to the nearest valid cut point (core
+// nearestCutIndex); arrow keys step it from cut to cut.
+class CutMarkerItem : public QGraphicsItem {
+public:
+    enum { Type = UserType + 3 };
+
+    CutMarkerItem(GraphInteraction* interaction, int handle, std::vector<double> boundaryCoordinates,
+                  double crossMin, double crossMax, bool topToBottom);
+
+    int type() const override { return Type; }
+    int handle() const { return m_handle; }
+    int boundary() const { return m_boundary; }
+    // Moves to a boundary without reporting it (the document moved).
+    void setBoundary(int boundary);
+    // The point to grab: on the grip, in scene coordinates.
+    QPointF gripScenePos() const;
+
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
+    void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void hoverEnterEvent(QGraphicsSceneHoverEvent* event) override;
+    void hoverLeaveEvent(QGraphicsSceneHoverEvent* event) override;
+
+private:
+    QRectF gripRect() const;
+    QPointF pointAt(double main, double cross) const;
+
+    GraphInteraction* m_interaction;
+    int m_handle;
+    std::vector<double> m_coordinates;
+    double m_crossMin;
+    double m_crossMax;
+    bool m_topToBottom;
+    int m_boundary = 0;
+    bool m_syncing = false;
+    bool m_dragging = false;
+    bool m_hovered = false;
+    QString m_label;
+};
+
+} // namespace cutlab::ui

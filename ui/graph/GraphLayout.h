@@ -1,0 +1,49 @@
+#pragma once
+
+#include "ModelStructure.h"
+#include "Profile.h"
+
+#include <QPointF>
+#include <QRectF>
+
+#include <vector>
+
+namespace cutlab::ui {
+
+// Where every node, block frame and cut point of the layer graph goes. Blocks (the runs between
+// valid cuts) form a chain, so they are placed one after another along the main axis; inside a
+// branching block each layer goes to the column of its longest path from the block's entry and
+// layers of one column are stacked on the cross axis. Nothing overlaps by construction.
+class GraphLayout {
+public:
+    struct Options {
+        bool topToBottom = false;
+        std::vector<bool> collapsed; // per block; missing = expanded
+    };
+
+    static constexpr double kNodeWidth = 156;
+    static constexpr double kNodeHeight = 58;
+
+    std::vector<QRectF> layerRects;          // per layer; empty when its block is collapsed
+    std::vector<QRectF> blockRects;          // per block: frame (expanded) or box (collapsed)
+    std::vector<bool> blockFramed;           // multi-layer block: drawn as a framed group
+    std::vector<bool> blockCollapsed;
+    std::vector<double> boundaryCoordinates; // per boundary 0..blocks, on the main axis
+    double crossMin = 0;
+    double crossMax = 0;
+    bool topToBottom = false;
+    QRectF bounds;
+
+    // The rectangle that stands for a layer: its own node, or its collapsed block's box.
+    QRectF visibleRect(int layer, const core::ModelStructure& structure) const;
+    // Main/cross axis to scene coordinates and back.
+    QPointF toScene(double main, double cross) const {
+        return topToBottom ? QPointF(cross, main) : QPointF(main, cross);
+    }
+    double mainOf(const QPointF& point) const { return topToBottom ? point.y() : point.x(); }
+
+    static GraphLayout compute(const core::Profile& profile, const core::ModelStructure& structure,
+                               const Options& options);
+};
+
+} // namespace cutlab::ui

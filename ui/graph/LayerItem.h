@@ -1,0 +1,44 @@
+#pragma once
+
+#include "Tier.h"
+
+#include <QGraphicsItem>
+#include <QString>
+
+namespace cutlab::ui {
+
+class GraphInteraction;
+
+// One layer of the model: a rounded box in its tier's colour with type, name and output size.
+class LayerItem : public QGraphicsItem {
+public:
+    enum { Type = UserType + 1 };
+
+    LayerItem(GraphInteraction* interaction, int layer, const QRectF& rect, QString type, QString name, QString size);
+
+    int type() const override { return Type; }
+    int layer() const { return m_layer; }
+    void setTier(core::Tier tier);
+    core::Tier tier() const { return m_tier; }
+    void setMatched(bool matched);
+
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+protected:
+    void hoverEnterEvent(QGraphicsSceneHoverEvent* event) override;
+    void hoverLeaveEvent(QGraphicsSceneHoverEvent* event) override;
+
+private:
+    GraphInteraction* m_interaction;
+    int m_layer;
+    QRectF m_rect;
+    QString m_typeText;
+    QString m_name;
+    QString m_size;
+    core::Tier m_tier = core::Tier::Device;
+    bool m_matched = false;
+    bool m_hovered = false;
+};
+
+} // namespace cutlab::ui

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "BreakdownChartBuilder.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QChart;
+class QChartView;
+class QLabel;
+class QTabWidget;
+
+namespace cutlab::ui {
+
+class Document;
+class SweepController;
+
+// The three charts, as tabs: latency breakdown, per-layer times and sizes, bandwidth sweep.
+// They follow the document live (values replaced in place on every drag frame).
+class ChartsPanel : public QWidget {
+    Q_OBJECT
+public:
+    enum Kind { Breakdown = 0, Layers = 1, Sweep = 2 };
+
+    ChartsPanel(Document* document, SweepController* sweep, QWidget* parent = nullptr);
+
+    QTabWidget* tabs() const { return m_tabs; }
+    QChartView* view(Kind kind) const { return m_views[kind]; }
+    QChart* chart(Kind kind) const;
+    int currentKind() const;
+    void setDark(bool dark);
+    // A new chart with the current data, for export (the caller owns it).
+    QChart* buildChart(Kind kind) const;
+    static QString kindName(Kind kind);
+    std::vector<BreakdownEntry> breakdownEntries() const;
+
+private:
+    void rebuildBreakdown();
+    void rebuildLayers();
+    void rebuildSweep();
+    void updateLive();
+    QString titleFor(Kind kind) const;
+
+    Document* m_document;
+    SweepController* m_sweep;
+    QTabWidget* m_tabs;
+    QChartView* m_views[3] = {nullptr, nullptr, nullptr};
+    QLabel* m_sweepStatus;
+    bool m_dark = false;
+};
+
+} // namespace cutlab::ui

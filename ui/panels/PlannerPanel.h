@@ -1,0 +1,73 @@
+#pragma once
+
+#include "InferenceQuery.h"
+#include "Profile.h"
+#include "RankedPlan.h"
+
+#include <QWidget>
+
+#include <array>
+#include <memory>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+
+namespace cutlab::ui {
+
+class Document;
+
+// Runs a planner (Scission top-N with the constraints of `cutlab-cli plan`, Neurosurgeon,
+// JointDNN) off the GUI thread and lists the ranked plans; selecting a row moves the handles.
+class PlannerPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlannerPanel(Document* document, QWidget* parent = nullptr);
+    ~PlannerPanel() override;
+
+    QComboBox* plannerBox() const { return m_planner; }
+    QSpinBox* topBox() const { return m_top; }
+    QTableWidget* table() const { return m_table; }
+    QLabel* badge() const { return m_badge; }
+    const std::vector<core::RankedPlan>& plans() const { return m_plans; }
+    bool isRunning() const { return m_running; }
+    // The query the controls describe; sets `error` when a field cannot be read.
+    core::InferenceQuery query(QString* error) const;
+
+public slots:
+    void run();
+
+signals:
+    void finished();
+
+private:
+    void showPlans(int generation, std::vector<core::RankedPlan> plans, QString message);
+    void applyRow(int row);
+    void refreshBadge();
+
+    Document* m_document;
+    QComboBox* m_planner;
+    QSpinBox* m_top;
+    QComboBox* m_objective;
+    std::array<QComboBox*, 3> m_use{};
+    QDoubleSpinBox* m_maxUpload;
+    QLineEdit* m_pins;
+    QCheckBox* m_returnResult;
+    QPushButton* m_runButton;
+    QLabel* m_status;
+    QLabel* m_badge;
+    QTableWidget* m_table;
+    std::vector<core::RankedPlan> m_plans;
+    std::shared_ptr<const core::Profile> m_plansProfile;
+    int m_generation = 0;
+    bool m_running = false;
+    bool m_applying = false;
+};
+
+} // namespace cutlab::ui
