@@ -1,6 +1,7 @@
 // Core benchmarks (not a test: prints figures, asserts nothing about time).
 //   cmake --build build/dev --target bench_core && build/dev/tests/bench/bench_core
 #include "../core/GeneratedProfiles.h"
+#include "BenchTiming.h"
 
 #include "InferenceCostModel.h"
 #include "ModelStructure.h"
@@ -16,18 +17,7 @@
 #include <vector>
 
 using namespace cutlab::core;
-using Clock = std::chrono::steady_clock;
 
-static double medianMs(int runs, const std::function<void()>& work) {
-    std::vector<double> times;
-    for (int i = 0; i < runs; ++i) {
-        const auto start = Clock::now();
-        work();
-        times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-}
 
 static std::string profileJson(const Profile& p) {
     nlohmann::ordered_json doc;

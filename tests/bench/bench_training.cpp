@@ -1,6 +1,7 @@
 // Training planner benchmarks (not a test: prints figures).
 //   cmake --build build/dev --target bench_training && build/dev/tests/bench/bench_training
 #include "../core/GeneratedProfiles.h"
+#include "BenchTiming.h"
 
 #include "HierTrainPlanner.h"
 #include "TrainingBaselines.h"
@@ -12,18 +13,7 @@
 #include <vector>
 
 using namespace cutlab::core;
-using Clock = std::chrono::steady_clock;
 
-static double medianMs(int runs, const std::function<void()>& work) {
-    std::vector<double> times;
-    for (int i = 0; i < runs; ++i) {
-        const auto start = Clock::now();
-        work();
-        times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-}
 
 int main() {
     struct Case {

@@ -16,15 +16,9 @@ class TestProfileLoader : public QObject {
 private slots:
     void everySampleLoads_data() {
         QTest::addColumn<QString>("path");
-        QDirIterator it(sourcePath("sample_profiles"), {"*.json"}, QDir::Files, QDirIterator::Subdirectories);
-        int count = 0;
-        while (it.hasNext()) {
-            const QString path = it.next();
-            if (path.contains("network")) continue;
-            QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
-            ++count;
-        }
-        QVERIFY(count >= 13);
+        const QStringList paths = sampleProfilePaths();
+        for (const QString& path : paths) QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+        QVERIFY(paths.size() >= 15);
     }
     void everySampleLoads() {
         QFETCH(QString, path);
