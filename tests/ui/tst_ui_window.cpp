@@ -1,0 +1,338 @@
+// The window driven like a user: real mouse events on the graph viewport, the planner table,
+// exports read back, and every malformed profile of tests/data/bad/.
+#include "UiTestSupport.h"
+
+#include "BreakdownChartBuilder.h"
+#include "ChartsPanel.h"
+#include "CutMarkerItem.h"
+#include "Document.h"
+#include "GraphPanel.h"
+#include "GraphScene.h"
+#include "GraphView.h"
+#include "MainWindow.h"
+#include "PlannerPanel.h"
+#include "PresentationWindow.h"
+#include "SweepController.h"
+#include "ExplainPanel.h"
+#include "Format.h"
+
+#include "InferenceCostModel.h"
+#include "PlanFile.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QMouseEvent>
+#include <QSvgRenderer>
+#include <QLabel>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace cutlab;
+using namespace cutlab::ui;
+
+class TestUiWindow : public QObject {
+    Q_OBJECT
+private:
+    std::unique_ptr<MainWindow> m_window;
+    QStringList m_messages;
+
+    MainWindow* openWindow(const QString& profile) {
+        m_window = std::make_unique<MainWindow>();
+        m_window->setPersistent(false);
+        m_messages.clear();
+        m_window->setMessageSink([this](const QString& title, const QString& text) { m_messages << title + "\n" + text; });
+        m_window->setUnsavedQuestion([] { return QMessageBox::Discard; });
+        m_window->resize(1280, 800);
+        m_window->show();
+        if (!QTest::qWaitForWindowExposed(m_window.get())) return nullptr;
+        if (!profile.isEmpty() && !m_window->openProfile(profile)) return nullptr;
+        return m_window.get();
+    }
+
+    static void sendMouse(QWidget* viewport, QEvent::Type type, QPoint at, Qt::MouseButtons buttons) {
+        const QPointF global = viewport->mapToGlobal(QPointF(at));
+        QMouseEvent event(type, QPointF(at), global, Qt::LeftButton, buttons, Qt::NoModifier);
+        QApplication::sendEvent(viewport, &event);
+    }
+
+    // Drags a handle with real mouse events to a scene coordinate on the main axis.
+    static void dragHandle(GraphView* view, CutMarkerItem* marker, double targetMain) {
+        const QPointF grip = marker->gripScenePos();
+        const QPointF target(targetMain, grip.y());
+        view->setZoom(0.5);
+        view->centerOn(QPointF((grip.x() + target.x()) / 2, grip.y()));
+        QApplication::processEvents();
+        QWidget* viewport = view->viewport();
+        const QPoint start = view->mapFromScene(grip);
+        const QPoint end = view->mapFromScene(target);
+        QTest::mouseMove(viewport, start);
+        sendMouse(viewport, QEvent::MouseButtonPress, start, Qt::LeftButton);
+        const int steps = 12;
+        for (int i = 1; i <= steps; ++i) {
+            const QPoint at = start + (end - start) * i / steps;
+            sendMouse(viewport, QEvent::MouseMove, at, Qt::LeftButton);
+        }
+        sendMouse(viewport, QEvent::MouseButtonRelease, end, Qt::NoButton);
+        QApplication::processEvents();
+    }
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName("CutLabTest");
+    }
+
+    void dragSnapsToNearestValidCut_data() {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<int>("handle");
+        QTest::addColumn<int>("targetBoundary");
+        QTest::addColumn<double>("fraction"); // where between targetBoundary and the next one to drop
+        QTest::newRow("vgg19 device handle, just past a cut") << "sample_profiles/scission/vgg19.json" << 0 << 3 << 0.3;
+        QTest::newRow("vgg19 device handle, just before the next cut") << "sample_profiles/scission/vgg19.json" << 0 << 6 << 0.7;
+        QTest::newRow("resnet50 edge handle") << "sample_profiles/scission/resnet50.json" << 1 << 4 << 0.45;
+        QTest::newRow("tiny residual (branching)") << "sample_profiles/handmade/tiny-residual.json" << 0 << 1 << 0.6;
+    }
+
+    void dragSnapsToNearestValidCut() {
+        QFETCH(QString, profile);
+        QFETCH(int, handle);
+        QFETCH(int, targetBoundary);
+        QFETCH(double, fraction);
+        if (!QFileInfo::exists(uiSourcePath(profile))) QSKIP("sample not present yet");
+        MainWindow* window = openWindow(uiSourcePath(profile));
+        QVERIFY(window);
+        Document* doc = window->document();
+        // start from "everything in the cloud" with a known undo history
+        PartitionState start = doc->state();
+        start.deviceBoundary = 0;
+        start.edgeBoundary = handle == 0 ? 0 : 1;
+        doc->changeState(start, "test start");
+        const int undoCount = doc->undoStack()->count();
+        const auto& coords = window->scene()->graphLayout().boundaryCoordinates;
+        QVERIFY(targetBoundary + 1 < static_cast<int>(coords.size()));
+        const double target = coords[targetBoundary] + fraction * (coords[targetBoundary + 1] - coords[targetBoundary]);
+        const int expected = fraction <= 0.5 ? targetBoundary : targetBoundary + 1;
+
+        CutMarkerItem* marker = window->scene()->marker(handle);
+        dragHandle(window->graphPanel()->view(), marker, target);
+
+        QCOMPARE(marker->boundary(), expected);
+        QCOMPARE(window->scene()->graphLayout().mainOf(marker->pos()), coords[expected]); // snapped, not where dropped
+        const PartitionState state = doc->state();
+        QCOMPARE(handle == 0 ? state.deviceBoundary : state.edgeBoundary, expected);
+        // the cut sits on a valid cut point of the core
+        const int position = doc->boundaryLayer(expected);
+        QVERIFY(position == 0 || position == doc->layerCount() || doc->structure().isValidCutAfter(position - 1));
+        // totals equal an independent core evaluation of the same cuts
+        const core::InferenceCostModel model(doc->profile(), doc->network(), doc->inputBytes());
+        const int deviceLast = doc->boundaryLayer(state.deviceBoundary) - 1;
+        const int edgeLast = state.edgeBoundary == state.deviceBoundary ? -1 : doc->boundaryLayer(state.edgeBoundary) - 1;
+        const auto placement = model.placementFromCuts(deviceLast, edgeLast, state.machines);
+        const auto evaluation = model.evaluate(placement);
+        QCOMPARE(doc->evaluation().totalMs, evaluation.totalMs);
+        QCOMPARE(doc->evaluation().transferBytes, evaluation.transferBytes);
+        // the breakdown chart's "Current" bar adds up to the same total
+        const auto segments = BreakdownChartBuilder::segments(doc->profile(), doc->evaluation());
+        double sum = 0;
+        for (double v : segments) sum += v;
+        QVERIFY(std::fabs(sum - evaluation.totalMs) < 1e-6 * std::max(1.0, evaluation.totalMs));
+        QVERIFY(window->explain()->plainText().contains(Format::ms(evaluation.totalMs)));
+        // one undo step per drag; undo restores the cut, redo re-applies it
+        QCOMPARE(doc->undoStack()->count(), undoCount + 1);
+        doc->undoStack()->undo();
+        QCOMPARE(doc->state(), start);
+        QCOMPARE(marker->boundary(), handle == 0 ? start.deviceBoundary : start.edgeBoundary);
+        doc->undoStack()->redo();
+        QCOMPARE(marker->boundary(), expected);
+    }
+
+    void keyboardStepsAndEnds() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        Document* doc = window->document();
+        const int blocks = doc->blockCount();
+        doc->changeState({0, 0, doc->state().machines}, "start");
+        window->action("deviceCutRight")->trigger();
+        QCOMPARE(doc->state().deviceBoundary, 1);
+        QCOMPARE(doc->state().edgeBoundary, 1); // pushed along
+        for (int i = 0; i < blocks + 5; ++i) window->action("edgeCutRight")->trigger();
+        QCOMPARE(doc->state().edgeBoundary, blocks); // the cloud is unused
+        QCOMPARE(doc->placement().layersOn(core::Tier::Cloud, doc->layerCount()), 0);
+        // arrow keys on a focused handle
+        CutMarkerItem* marker = window->scene()->marker(0);
+        window->graphPanel()->view()->setFocus();
+        marker->setFocus();
+        QTest::keyClick(window->graphPanel()->view()->viewport(), Qt::Key_Right);
+        QTest::keyClick(window->graphPanel()->view(), Qt::Key_Right);
+        QVERIFY(doc->state().deviceBoundary >= 2);
+    }
+
+    void plannerRowMovesHandles() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/resnet50.json"));
+        QVERIFY(window);
+        Document* doc = window->document();
+        PlannerPanel* planner = window->planner();
+        planner->topBox()->setValue(8);
+        planner->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!planner->isRunning() && planner->plans().size() == 8, 20000);
+        QCOMPARE(planner->table()->rowCount(), 8);
+        for (int row : {3, 0, 6}) {
+            planner->table()->selectRow(row);
+            QApplication::processEvents();
+            const auto expected = core::monotonePlacement(planner->plans()[row].evaluation);
+            QVERIFY(expected.has_value());
+            QCOMPARE(doc->placement().deviceEnd, expected->deviceEnd);
+            QCOMPARE(doc->placement().edgeEnd, expected->edgeEnd);
+            QCOMPARE(window->scene()->marker(0)->boundary(), doc->boundaryOfLayerPosition(expected->deviceEnd));
+            QCOMPARE(window->scene()->marker(1)->boundary(), doc->boundaryOfLayerPosition(expected->edgeEnd));
+            QCOMPARE(doc->evaluation().totalMs, planner->plans()[row].evaluation.totalMs);
+        }
+        // row 0 is the optimum: the badge says so
+        planner->table()->selectRow(0);
+        QApplication::processEvents();
+        QVERIFY(planner->badge()->text().contains("best"));
+        QVERIFY(planner->badge()->text().contains("optimum"));
+    }
+
+    void exportsReadBack() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        QVERIFY(window->openNetwork("4g"));
+        Document* doc = window->document();
+        doc->setTierLink(core::Tier::Edge, core::Tier::Cloud, 33.5, 12.0); // a custom link must survive the round trip
+        PartitionState saved = doc->state();
+        saved.deviceBoundary = 4;
+        saved.edgeBoundary = 9;
+        doc->changeState(saved, "test");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        // plan JSON re-opens to the same cuts, machines and network
+        const QString plan = dir.filePath("plan.json");
+        QVERIFY(window->exportPlan(plan));
+        const double total = doc->evaluation().totalMs;
+        doc->changeState({0, 0, saved.machines}, "elsewhere");
+        doc->setNetwork(*core::networkPreset("3g"));
+        QVERIFY(window->openPlan(plan));
+        QCOMPARE(doc->state(), saved);
+        QCOMPARE(doc->evaluation().totalMs, total);
+        QCOMPARE(doc->tierLink(core::Tier::Edge, core::Tier::Cloud)->bandwidthMbps, 33.5);
+        // CSV: a header and one row per layer
+        const QString csv = dir.filePath("layers.csv");
+        QVERIFY(window->exportCsv(csv));
+        QFile csvFile(csv);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(csvFile.readAll()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), doc->layerCount() + 1);
+        QVERIFY(lines[0].startsWith("position,id,type,block,tier"));
+        QVERIFY(lines[5].contains(",device,") || lines[5].contains(",edge,"));
+        // every chart and the graph in every format
+        QVERIFY(window->sweep()->waitForResult(30000));
+        for (int kind = 0; kind < 4; ++kind)
+            for (const QString& suffix : {"png", "svg", "pdf"}) {
+                const QString path = dir.filePath(QStringLiteral("out%1.%2").arg(kind).arg(suffix));
+                QVERIFY2(kind == 3 ? window->exportGraph(path) : window->exportChart(kind, path), qPrintable(path));
+                QFile file(path);
+                QVERIFY(file.open(QIODevice::ReadOnly));
+                const QByteArray data = file.readAll();
+                if (suffix == "png") {
+                    QImage image;
+                    QVERIFY(image.loadFromData(data, "PNG"));
+                    QSet<QRgb> colours;
+                    for (int y = 0; y < image.height(); y += 7)
+                        for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+                    QVERIFY2(colours.size() > 8, qPrintable(path + " looks blank"));
+                } else if (suffix == "svg") {
+                    QXmlStreamReader xml(data);
+                    while (!xml.atEnd()) xml.readNext();
+                    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+                    QSvgRenderer renderer(data);
+                    QVERIFY(renderer.isValid());
+                    QVERIFY(data.contains("<text") || data.contains("<path"));
+                } else {
+                    QVERIFY(data.startsWith("%PDF"));
+                    QVERIFY(data.size() > 2000);
+                }
+            }
+        const QString report = dir.filePath("report.pdf");
+        QVERIFY(window->exportReport(report));
+        QFile reportFile(report);
+        QVERIFY(reportFile.open(QIODevice::ReadOnly));
+        QVERIFY(reportFile.readAll().startsWith("%PDF"));
+        // a failed export leaves an existing file untouched
+        const QString existing = dir.filePath("keep.txt");
+        {
+            QFile keep(existing);
+            QVERIFY(keep.open(QIODevice::WriteOnly));
+            keep.write("keep me");
+        }
+        QVERIFY(!window->exportChart(0, existing));
+        QVERIFY(!window->exportReport(existing));
+        QFile keep(existing);
+        QVERIFY(keep.open(QIODevice::ReadOnly));
+        QCOMPARE(keep.readAll(), QByteArray("keep me"));
+        QVERIFY(!m_messages.isEmpty());
+    }
+
+    void badFilesShowMessageAndKeepDocument_data() {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("expected");
+        QDir bad(uiSourcePath("tests/data/bad"));
+        for (const QString& name : bad.entryList({"*"}, QDir::Files, QDir::Name)) {
+            if (name.endsWith(".expected")) continue;
+            const QString expectedPath = bad.filePath(QFileInfo(name).completeBaseName() + ".expected");
+            if (!QFileInfo::exists(expectedPath)) continue;
+            QFile file(expectedPath);
+            if (!file.open(QIODevice::ReadOnly)) continue;
+            QTest::newRow(qPrintable(name)) << bad.filePath(name) << QString::fromUtf8(file.readAll()).trimmed();
+        }
+        // always some, even without the corpus
+        QTest::newRow("missing file") << uiSourcePath("tests/data/does-not-exist.json") << QString("does-not-exist.json");
+    }
+
+    void badFilesShowMessageAndKeepDocument() {
+        QFETCH(QString, path);
+        QFETCH(QString, expected);
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        Document* doc = window->document();
+        const PartitionState before = doc->state();
+        const QString beforePath = doc->filePath();
+        const int sceneItems = window->scene()->items().size();
+        m_messages.clear();
+        QVERIFY(!window->openProfile(path));
+        QCOMPARE(m_messages.size(), 1);
+        for (const QString& line : expected.split('\n', Qt::SkipEmptyParts))
+            QVERIFY2(m_messages.front().contains(line.trimmed()), qPrintable(m_messages.front() + "\n  lacks: " + line));
+        QCOMPARE(doc->filePath(), beforePath);
+        QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("vgg19"));
+        QCOMPARE(doc->state(), before);
+        QCOMPARE(window->scene()->items().size(), sceneItems);
+    }
+
+    void liveChartsFollowTheDrag() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        QVERIFY(window->sweep()->waitForResult(30000));
+        Document* doc = window->document();
+        doc->applyState({5, 10, doc->state().machines});
+        const auto totals = window->sweep()->currentTotals();
+        QCOMPARE(static_cast<int>(totals.size()), SweepController::kSteps);
+        // at the network's own uplink the sweep's current curve equals the document total
+        const core::SweepResult& sweep = window->sweep()->result();
+        for (std::size_t i = 0; i < sweep.mbps.size(); ++i) {
+            QVERIFY(std::isnan(sweep.bestMs[i]) || sweep.bestMs[i] <= totals[i] + 1e-6);
+            for (const auto& native : sweep.nativeMs)
+                if (!native.empty()) QVERIFY(sweep.bestMs[i] <= native[i] + 1e-6);
+        }
+        QVERIFY(totals.front() > totals.back()); // more bandwidth never hurts this plan
+    }
+};
+
+QTEST_MAIN(TestUiWindow)
+#include "tst_ui_window.moc"
