@@ -1,0 +1,286 @@
+// cutlab-cli train PROFILE --planner pipeline: the pipeline DP and its 1F1B schedule
+// (cost-models.md §2.3, formats.md §4).
+#include "Commands.h"
+
+#include "CliError.h"
+#include "PlanOptions.h"
+#include "ProfileArgument.h"
+
+#include "NetworkFile.h"
+#include "PipelinePlanner.h"
+#include "PipelineSchedule.h"
+#include "PlanJson.h"
+
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+namespace cutlab::cli {
+namespace {
+
+const char* const kUsage =
+    "usage: cutlab-cli train PROFILE --planner pipeline --stages ID,ID,... [options]\n"
+    "Splits the model into a pipeline over a chain of machines (PipeDream / FTPipeHD / AccEPT straight\n"
+    "pipeline, cost-models.md 2.3) and simulates one mini-batch of micro-batches through it.\n"
+    "  --stages ID,ID,...            the chain d0 -> d1 -> ...; d0 owns the data; an id may repeat\n"
+    "                                (identical machines; their link is the network's 'same' link, else free).\n"
+    "                                The plan uses the first k <= S machines (ties: fewer stages)\n"
+    "  --micro-batch b               samples per micro-batch (default model.batch)\n"
+    "  --micro-batches M             micro-batches in the simulated mini-batch (default 4 x stages)\n"
+    "  --batch B                     mini-batch: M = B / b when --micro-batches is not given\n"
+    "  --cut-mode single|any         cut at valid cut points only (default), or at any downset boundary\n"
+    "                                of the layer graph, paying every crossing tensor (refused, exit 1,\n"
+    "                                beyond 10,000 downsets)\n"
+    "  --compress none|accept[:KF,KB] transfers through AccEPT's codec: KF forward bits (2, 3, 4;\n"
+    "                                default 2), KB backward bits (8 or 4; default 8)\n"
+    "  --schedule 1f1b|gpipe         the simulated schedule (default 1f1b)\n"
+    "  --network PRESET|FILE         3g (default), 4g, fibre, ideal, a cutlab-network JSON or a Scission CSV\n"
+    "  --json                        cutlab-plan JSON on stdout instead of a table\n"
+    "Exit status: 0 a plan, 1 no plan (too many downsets), 2 bad input.\n";
+
+struct PipelineOptions {
+    std::string profilePath;
+    std::string network = "3g";
+    std::vector<std::string> stages;
+    std::optional<int> microBatch;
+    std::optional<int> microBatches;
+    std::optional<int> batch;
+    core::PipelineCutMode cutMode = core::PipelineCutMode::Single;
+    std::optional<core::AcceptCodec> compression;
+    std::string compressText = "none";
+    core::ScheduleKind schedule = core::ScheduleKind::OneForwardOneBackward;
+    bool json = false;
+};
+
+std::vector<std::string> splitList(const std::string& text, char separator) {
+    std::vector<std::string> parts;
+    std::stringstream stream(text);
+    std::string part;
+    while (std::getline(stream, part, separator)) parts.push_back(part);
+    if (!text.empty() && text.back() == separator) parts.push_back("");
+    return parts;
+}
+
+std::optional<core::AcceptCodec> parseCompression(const std::string& text) {
+    if (text == "none") return std::nullopt;
+    if (text == "accept") return core::AcceptCodec();
+    if (text.rfind("accept:", 0) != 0)
+        throw CliError("--compress must be none, accept or accept:KF,KB, not '" + text + "'");
+    const auto bits = splitList(text.substr(7), ',');
+    if (bits.size() != 2) throw CliError("--compress: '" + text + "' should look like accept:KF,KB (e.g. accept:2,8)");
+    try {
+        return core::AcceptCodec(parsePositiveInt(bits[0], "--compress"), parsePositiveInt(bits[1], "--compress"));
+    } catch (const core::PlanError& error) {
+        throw CliError(std::string("--compress: ") + error.what());
+    }
+}
+
+PipelineOptions parseOptions(const std::vector<std::string>& arguments) {
+    PipelineOptions options;
+    ArgumentCursor cursor(arguments);
+    while (!cursor.done()) {
+        const std::string flag = cursor.next();
+        if (flag == "--planner") {
+            const std::string planner = cursor.valueOf(flag);
+            if (planner != "pipeline") throw CliError("this command runs --planner pipeline, not '" + planner + "'");
+        } else if (flag == "--stages") {
+            options.stages = splitList(cursor.valueOf(flag), ',');
+            for (const auto& id : options.stages)
+                if (id.empty()) throw CliError("--stages: empty machine id in the chain");
+        } else if (flag == "--micro-batch") options.microBatch = parsePositiveInt(cursor.valueOf(flag), flag);
+        else if (flag == "--micro-batches") options.microBatches = parsePositiveInt(cursor.valueOf(flag), flag);
+        else if (flag == "--batch") options.batch = parsePositiveInt(cursor.valueOf(flag), flag);
+        else if (flag == "--cut-mode") {
+            const std::string mode = cursor.valueOf(flag);
+            const auto parsed = core::cutModeFromName(mode);
+            if (!parsed) throw CliError("--cut-mode must be single or any, not '" + mode + "'");
+            options.cutMode = *parsed;
+        } else if (flag == "--compress") {
+            options.compressText = cursor.valueOf(flag);
+            options.compression = parseCompression(options.compressText);
+        } else if (flag == "--schedule") {
+            const std::string kind = cursor.valueOf(flag);
+            const auto parsed = core::scheduleKindFromName(kind);
+            if (!parsed) throw CliError("--schedule must be 1f1b or gpipe, not '" + kind + "'");
+            options.schedule = *parsed;
+        } else if (flag == "--network") options.network = cursor.valueOf(flag);
+        else if (flag == "--json") options.json = true;
+        else if (flag == "--machines")
+            throw CliError("--machines does not apply to --planner pipeline; name the chain with --stages");
+        else if (flag.rfind("--", 0) == 0) throw CliError("unknown option " + flag + " (see cutlab-cli train --planner pipeline --help)");
+        else if (!options.profilePath.empty()) throw CliError("train takes one profile, got '" + flag + "' too");
+        else options.profilePath = flag;
+    }
+    if (options.profilePath.empty()) throw CliError(std::string(kUsage) + "(see cutlab-cli train --planner pipeline --help)");
+    if (options.stages.empty()) throw CliError("--planner pipeline needs --stages ID,ID,... (the chain of machines)");
+    return options;
+}
+
+std::string fixed(double value, int decimals) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+nlohmann::ordered_json layerIds(const core::Profile& profile, const std::vector<int>& layers) {
+    auto ids = nlohmann::ordered_json::array();
+    for (int layer : layers) ids.push_back(profile.layers[static_cast<std::size_t>(layer)].id);
+    return ids;
+}
+
+nlohmann::ordered_json taskJson(const core::ScheduledTask& task) {
+    return {{"resource", task.resource == core::Resource::Stage ? "stage" : "link"},
+            {"index", task.index},
+            {"pass", task.pass == core::Pass::Forward ? "forward" : "backward"},
+            {"micro_batch", task.microBatch},
+            {"start_ms", core::jsonNumber(task.startMs)},
+            {"end_ms", core::jsonNumber(task.endMs)}};
+}
+
+nlohmann::ordered_json planJson(const core::Profile& profile, const core::Network& network,
+                                const PipelineOptions& options, const core::PipelinePlan* plan,
+                                const core::PipelineSchedule* schedule, int microBatch, int microBatches) {
+    nlohmann::ordered_json doc;
+    doc["format"] = "cutlab-plan";
+    doc["version"] = 1;
+    doc["kind"] = "training";
+    doc["model"] = profile.model.name;
+    doc["planner"] = "pipeline";
+    doc["network"] = core::networkToJson(network);
+    doc["chain"] = options.stages;
+    doc["micro_batch"] = microBatch;
+    doc["cut_mode"] = core::cutModeName(options.cutMode);
+    doc["compress"] = options.compressText;
+    doc["bottleneck_ms"] = plan ? core::jsonNumber(plan->bottleneckMs) : nlohmann::ordered_json();
+    auto stages = nlohmann::ordered_json::array();
+    if (plan)
+        for (const auto& stage : plan->stages) {
+            nlohmann::ordered_json entry;
+            entry["machine"] = profile.machines[static_cast<std::size_t>(stage.machine)].id;
+            entry["first_layer"] = profile.layers[static_cast<std::size_t>(stage.layers.front())].id;
+            entry["last_layer"] = profile.layers[static_cast<std::size_t>(stage.layers.back())].id;
+            entry["layers"] = layerIds(profile, stage.layers);
+            entry["compute_ms"] = core::jsonNumber(stage.computeMs);
+            entry["forward_ms"] = core::jsonNumber(stage.forwardMs);
+            entry["backward_ms"] = core::jsonNumber(stage.backwardMs);
+            entry["link_ms"] = core::jsonNumber(stage.linkMs);
+            entry["link_bytes"] = core::jsonNumber(stage.linkBytes);
+            entry["link_forward_bytes"] = core::jsonNumber(stage.linkForwardBytes);
+            entry["link_backward_bytes"] = core::jsonNumber(stage.linkBackwardBytes);
+            auto crossing = nlohmann::ordered_json::array();
+            for (int producer : stage.crossing)
+                crossing.push_back(producer < 0 ? "input" : profile.layers[static_cast<std::size_t>(producer)].id);
+            entry["crossing"] = crossing;
+            stages.push_back(entry);
+        }
+    doc["stages"] = stages;
+    if (schedule) {
+        nlohmann::ordered_json entry;
+        entry["kind"] = core::scheduleKindName(schedule->kind);
+        entry["micro_batches"] = microBatches;
+        entry["minibatch_ms"] = core::jsonNumber(schedule->minibatchMs);
+        auto idle = nlohmann::ordered_json::array();
+        for (double fraction : schedule->idleFraction) idle.push_back(core::jsonNumber(fraction));
+        entry["idle_fraction"] = idle;
+        entry["stashed_versions"] = schedule->stashedVersions;
+        auto tasks = nlohmann::ordered_json::array();
+        for (const auto& task : schedule->tasks) tasks.push_back(taskJson(task));
+        entry["tasks"] = tasks;
+        doc["schedule"] = entry;
+    }
+    return doc;
+}
+
+void printTable(const core::Profile& profile, const core::Network& network, const PipelineOptions& options,
+                const core::PipelinePlan& plan, const core::PipelineSchedule& schedule) {
+    std::string chain;
+    for (const auto& id : options.stages) chain += (chain.empty() ? "" : " -> ") + id;
+    std::cout << profile.model.name << ": pipeline over " << chain << " (" << plan.stages.size() << " of "
+              << options.stages.size() << " machines used), micro-batch " << plan.microBatch << ", cut-mode "
+              << core::cutModeName(options.cutMode) << " (" << plan.states << " cut states), network "
+              << network.name << ", compress " << options.compressText << "\n";
+    char line[512];
+    std::snprintf(line, sizeof line, "%5s %-14s %7s %12s %12s %14s  %s\n", "stage", "machine", "layers", "compute ms",
+                  "link ms", "link bytes", "first .. last");
+    std::cout << line;
+    int number = 1;
+    for (const auto& stage : plan.stages) {
+        const auto& first = profile.layers[static_cast<std::size_t>(stage.layers.front())].id;
+        const auto& last = profile.layers[static_cast<std::size_t>(stage.layers.back())].id;
+        std::snprintf(line, sizeof line, "%5d %-14s %7zu %12s %12s %14s  %s\n", number++,
+                      profile.machines[static_cast<std::size_t>(stage.machine)].id.c_str(), stage.layers.size(),
+                      fixed(stage.computeMs, 3).c_str(), fixed(stage.linkMs, 3).c_str(),
+                      core::jsonNumber(stage.linkBytes).dump().c_str(), (first + " .. " + last).c_str());
+        std::cout << line;
+    }
+    std::cout << "bottleneck " << fixed(plan.bottleneckMs, 3) << " ms per micro-batch\n";
+    std::cout << "schedule " << core::scheduleKindName(schedule.kind) << ", " << schedule.microBatches
+              << " micro-batches: mini-batch " << fixed(schedule.minibatchMs, 3) << " ms; idle";
+    for (double fraction : schedule.idleFraction) std::cout << " " << fixed(100.0 * fraction, 1) << "%";
+    std::cout << "\n";
+}
+
+std::vector<int> resolveChain(const core::Profile& profile, const std::vector<std::string>& ids) {
+    std::vector<int> chain;
+    for (const auto& id : ids) {
+        const int machine = profile.machineIndex(id);
+        if (machine < 0) {
+            std::string known;
+            for (const auto& m : profile.machines) known += (known.empty() ? "" : ", ") + m.id;
+            throw CliError("--stages: unknown machine '" + id + "' (the profile has " + known + ")");
+        }
+        chain.push_back(machine);
+    }
+    return chain;
+}
+
+} // namespace
+
+int runPipelineTrain(const std::vector<std::string>& arguments) {
+    for (const auto& argument : arguments)
+        if (argument == "--help") {
+            std::cout << kUsage;
+            return 0;
+        }
+    const PipelineOptions options = parseOptions(arguments);
+    const core::Profile profile = loadProfileOrThrow(options.profilePath);
+    const core::Network network = loadNetworkOrThrow(options.network);
+
+    core::PipelineRequest request;
+    request.chain = resolveChain(profile, options.stages);
+    request.cutMode = options.cutMode;
+    request.compression = options.compression;
+    request.microBatch = options.microBatch.value_or(0);
+    const int microBatch = options.microBatch ? *options.microBatch : static_cast<int>(profile.model.batch);
+    if (!options.microBatch && static_cast<double>(microBatch) != profile.model.batch)
+        throw CliError("model.batch " + fixed(profile.model.batch, 3) + " is not a whole number; give --micro-batch");
+    int microBatches = 4 * static_cast<int>(options.stages.size());
+    if (options.microBatches) microBatches = *options.microBatches;
+    else if (options.batch) {
+        if (*options.batch % microBatch != 0)
+            throw CliError("--batch " + std::to_string(*options.batch) + " is not a multiple of the micro-batch " +
+                           std::to_string(microBatch) + "; give --micro-batches");
+        microBatches = *options.batch / microBatch;
+    }
+
+    core::PipelinePlan plan;
+    try {
+        plan = core::planPipeline(profile, network, request);
+    } catch (const core::DownsetLimitExceeded& refusal) {
+        if (options.json)
+            std::cout << planJson(profile, network, options, nullptr, nullptr, microBatch, microBatches).dump(2) << "\n";
+        std::cerr << options.profilePath << ": " << refusal.what() << "\n";
+        return 1;
+    } catch (const core::PlanError& error) {
+        throw CliError(options.profilePath + ": " + error.what());
+    }
+    const core::PipelineSchedule schedule = core::simulateSchedule(core::stageTimings(plan), microBatches, options.schedule);
+    if (options.json)
+        std::cout << planJson(profile, network, options, &plan, &schedule, microBatch, microBatches).dump(2) << "\n";
+    else
+        printTable(profile, network, options, plan, schedule);
+    return 0;
+}
+
+} // namespace cutlab::cli
