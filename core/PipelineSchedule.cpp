@@ -75,7 +75,10 @@ private:
                 if (n > 0) ready = m_linkForwardEnd[cell(n - 1, step.microBatch)];
             } else {
                 ready = m_forwardEnd[cell(n, step.microBatch)];
-                if (n + 1 < m_stages && done(ready)) ready = std::max(ready, m_linkBackwardEnd[cell(n, step.microBatch)]);
+                if (n + 1 < m_stages && done(ready)) {
+                    const double gradient = m_linkBackwardEnd[cell(n, step.microBatch)];
+                    ready = done(gradient) ? std::max(ready, gradient) : kPending; // (std::max drops a NaN)
+                }
             }
             if (!done(ready)) break;
             const auto& timing = m_timing[static_cast<std::size_t>(n)];

@@ -1,0 +1,406 @@
+// The pipeline planner (cost-models.md §2.3): the DP against a brute force over every stage
+// split on small random profiles, in both cut modes; the downset lattice; hand-made cases.
+#include "DownsetLattice.h"
+#include "ModelStructure.h"
+#include "PipelinePlanner.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <random>
+
+using namespace cutlab::core;
+
+namespace {
+
+// A random DAG of n layers (each reads 0..2 earlier layers), on device d, edge e, cloud c.
+Profile randomProfile(int n, unsigned seed) {
+    std::mt19937 random(seed);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    Profile p;
+    p.model.name = "random";
+    p.model.batch = 1 + static_cast<int>(unit(random) * 4);
+    p.model.inputBytes = unit(random) < 0.2 ? 0 : std::floor(unit(random) * 5000);
+    p.machines = {{"d", Tier::Device, ""}, {"e", Tier::Edge, ""}, {"c", Tier::Cloud, ""}};
+    for (int i = 0; i < n; ++i) {
+        Layer layer;
+        layer.id = "L" + std::to_string(i);
+        if (i > 0 && unit(random) < 0.85) {
+            layer.inputs.push_back(std::uniform_int_distribution<int>(std::max(0, i - 3), i - 1)(random));
+            if (i > 1 && unit(random) < 0.35) {
+                const int other = std::uniform_int_distribution<int>(0, i - 1)(random);
+                if (other != layer.inputs[0]) layer.inputs.push_back(other);
+            }
+        }
+        layer.readsModelInput = layer.inputs.empty();
+        layer.outputBytes = unit(random) < 0.1 ? 0 : std::floor(unit(random) * 3000);
+        for (int m = 0; m < 3; ++m) {
+            layer.forwardMs.push_back(unit(random) < 0.1 ? 0 : unit(random) * 10 / (1 + m));
+            layer.backwardMs.push_back(unit(random) * 20 / (1 + m));
+        }
+        p.layers.push_back(layer);
+    }
+    p.hasBackward = true;
+    return p;
+}
+
+Network randomNetwork(unsigned seed) {
+    std::mt19937 random(seed * 31u + 7u);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    Network network;
+    network.name = "random";
+    const char* tiers[3] = {"device", "edge", "cloud"};
+    for (int a = 0; a < 3; ++a)
+        for (int b = 0; b < 3; ++b) {
+            if (a == b) continue;
+            network.links.push_back({tiers[a], tiers[b], unit(random) < 0.15 ? kUnlimitedBandwidth : 1 + unit(random) * 50,
+                                     unit(random) < 0.3 ? 0 : unit(random) * 5});
+        }
+    if (unit(random) < 0.5) network.links.push_back({"same", "same", 20 + unit(random) * 100, unit(random)});
+    return network;
+}
+
+double transfer(const Network& network, const Profile& p, int from, int to, double bytes) {
+    return network.linkBetween(p, from, to)->transferMs(bytes);
+}
+
+// The bottleneck of one chain of nested layer sets, computed from the definitions.
+double chainCost(const Profile& p, const Network& network, const PipelineRequest& r, int b,
+                 const std::vector<std::vector<bool>>& sets) {
+    double worst = 0;
+    const auto n = p.layers.size();
+    for (std::size_t s = 1; s < sets.size(); ++s) {
+        const int machine = r.chain[s - 1];
+        double sum = 0;
+        for (std::size_t v = 0; v < n; ++v)
+            if (sets[s][v] && !sets[s - 1][v]) sum += p.layers[v].forwardMs[machine] + p.layers[v].backwardMs[machine];
+        worst = std::max(worst, b * sum / p.model.batch);
+        if (s + 1 == sets.size()) break;
+        // Every tensor made inside sets[s] (or the model input) and read outside it.
+        double forward = 0, backward = 0;
+        auto bytesOf = [&](double perSample, bool gradient) {
+            if (r.compression) {
+                const long long e = AcceptCodec::elementsOf(perSample);
+                forward += r.compression->forwardBytes(b, e);
+                if (gradient) backward += r.compression->backwardBytes(b, e);
+            } else {
+                forward += b * perSample;
+                if (gradient) backward += b * perSample;
+            }
+        };
+        bool inputCrosses = false;
+        for (std::size_t v = 0; v < n; ++v)
+            if (!sets[s][v] && p.layers[v].readsModelInput) inputCrosses = true;
+        if (inputCrosses) bytesOf(p.model.inputBytes, false);
+        for (std::size_t v = 0; v < n; ++v) {
+            if (!sets[s][v]) continue;
+            bool crosses = false;
+            for (std::size_t w = 0; w < n; ++w)
+                for (int input : p.layers[w].inputs)
+                    if (input == static_cast<int>(v) && !sets[s][w]) crosses = true;
+            if (crosses) bytesOf(p.layers[v].outputBytes, true);
+        }
+        const double link = transfer(network, p, r.chain[s - 1], r.chain[s], forward) +
+                            transfer(network, p, r.chain[s], r.chain[s - 1], backward);
+        worst = std::max(worst, link);
+    }
+    return worst;
+}
+
+// Every admissible state, found without the lattice: all subsets closed under inputs (any),
+// or the prefixes ending at a cut that only the last layer's tensor crosses (single).
+std::vector<std::vector<bool>> bruteStates(const Profile& p, PipelineCutMode mode) {
+    const int n = static_cast<int>(p.layers.size());
+    std::vector<std::vector<bool>> states;
+    for (int mask = 1; mask < (1 << n); ++mask) {
+        std::vector<bool> in(static_cast<std::size_t>(n));
+        for (int v = 0; v < n; ++v) in[static_cast<std::size_t>(v)] = (mask >> v) & 1;
+        bool closed = true;
+        for (int v = 0; v < n; ++v)
+            for (int input : p.layers[static_cast<std::size_t>(v)].inputs)
+                if (in[static_cast<std::size_t>(v)] && !in[static_cast<std::size_t>(input)]) closed = false;
+        if (!closed) continue;
+        if (mode == PipelineCutMode::Single && mask != (1 << n) - 1) {
+            int k = -1;
+            while (k + 1 < n && in[static_cast<std::size_t>(k + 1)]) ++k;
+            if (mask != (1 << (k + 1)) - 1) continue; // not a prefix
+            bool single = true;
+            for (int w = k + 1; w < n; ++w) {
+                if (p.layers[static_cast<std::size_t>(w)].readsModelInput) single = false;
+                for (int input : p.layers[static_cast<std::size_t>(w)].inputs)
+                    if (input < k) single = false;
+            }
+            if (!single) continue;
+        }
+        states.push_back(in);
+    }
+    return states;
+}
+
+double bruteForce(const Profile& p, const Network& network, const PipelineRequest& r, int b) {
+    const auto states = bruteStates(p, r.cutMode);
+    const std::vector<bool> empty(p.layers.size(), false);
+    const std::vector<bool> full(p.layers.size(), true);
+    double best = INFINITY;
+    std::vector<std::vector<bool>> chain{empty};
+    auto strictSubset = [](const std::vector<bool>& a, const std::vector<bool>& c) {
+        bool smaller = false;
+        for (std::size_t v = 0; v < a.size(); ++v) {
+            if (a[v] && !c[v]) return false;
+            if (!a[v] && c[v]) smaller = true;
+        }
+        return smaller;
+    };
+    std::function<void()> extend = [&] {
+        if (chain.back() == full) {
+            best = std::min(best, chainCost(p, network, r, b, chain));
+            return;
+        }
+        if (chain.size() > r.chain.size()) return;
+        for (const auto& next : states)
+            if (strictSubset(chain.back(), next)) {
+                chain.push_back(next);
+                extend();
+                chain.pop_back();
+            }
+    };
+    extend();
+    return best;
+}
+
+Profile linear(int n) {
+    Profile p;
+    p.machines = {{"d", Tier::Device, ""}};
+    for (int i = 0; i < n; ++i) {
+        Layer layer;
+        layer.id = "n" + std::to_string(i);
+        if (i > 0) layer.inputs = {i - 1};
+        layer.readsModelInput = i == 0;
+        layer.forwardMs = {1};
+        layer.backwardMs = {1};
+        p.layers.push_back(layer);
+    }
+    p.hasBackward = true;
+    return p;
+}
+
+} // namespace
+
+class TestPipeline : public QObject {
+    Q_OBJECT
+private slots:
+    void dpEqualsBruteForce_data() {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<unsigned>("seed");
+        for (unsigned seed = 1; seed <= 150; ++seed) {
+            QTest::addRow("single %u", seed) << 0 << seed;
+            QTest::addRow("any %u", seed) << 1 << seed;
+        }
+    }
+    void dpEqualsBruteForce() {
+        QFETCH(int, mode);
+        QFETCH(unsigned, seed);
+        std::mt19937 random(seed * 977u);
+        const int layers = 3 + static_cast<int>(seed % 6);
+        const Profile p = randomProfile(layers, seed);
+        const Network network = randomNetwork(seed);
+        PipelineRequest request;
+        request.cutMode = mode ? PipelineCutMode::Any : PipelineCutMode::Single;
+        const int length = 1 + static_cast<int>(random() % 4);
+        for (int i = 0; i < length; ++i) request.chain.push_back(static_cast<int>(random() % 3));
+        request.microBatch = static_cast<int>(random() % 3) == 0 ? 0 : 1 + static_cast<int>(random() % 20);
+        if (random() % 3 == 0) request.compression = AcceptCodec(2 + static_cast<int>(random() % 3), random() % 2 ? 8 : 4);
+        const int b = request.microBatch ? request.microBatch : static_cast<int>(p.model.batch);
+
+        const PipelinePlan plan = planPipeline(p, network, request);
+        const double expected = bruteForce(p, network, request, b);
+        QVERIFY2(std::abs(plan.bottleneckMs - expected) <= 1e-9 * std::max(1.0, expected),
+                 qPrintable(QString("DP %1, brute force %2").arg(plan.bottleneckMs, 0, 'g', 17).arg(expected, 0, 'g', 17)));
+        // The plan is what it claims: its stages re-evaluate to the same bottleneck.
+        QVERIFY(!plan.stages.empty() && plan.stages.size() <= request.chain.size());
+        std::vector<int> stageOf(p.layers.size(), -1);
+        double worst = 0;
+        for (const auto& stage : plan.stages) {
+            QVERIFY(!stage.layers.empty());
+            QCOMPARE(stage.machine, request.chain[static_cast<std::size_t>(stage.chainPosition)]);
+            for (int v : stage.layers) stageOf[static_cast<std::size_t>(v)] = stage.chainPosition;
+            worst = std::max({worst, stage.computeMs, stage.linkMs});
+        }
+        QCOMPARE(plan.bottleneckMs, worst);
+        QCOMPARE(evaluatePipeline(p, network, request, stageOf).bottleneckMs, plan.bottleneckMs);
+        QCOMPARE(plan.stages.back().linkMs, 0.0);
+        if (request.cutMode == PipelineCutMode::Single) {
+            const ModelStructure structure = analyseStructure(p);
+            for (std::size_t s = 0; s + 1 < plan.stages.size(); ++s)
+                QVERIFY(structure.isValidCutAfter(plan.stages[s].layers.back()));
+        }
+    }
+
+    void downsetCounts() {
+        QCOMPARE(DownsetLattice::allDownsets(linear(5)).size(), std::size_t(6));
+        // Two parallel chains of 2 and 3 layers from the input, joined by a last layer:
+        // (2+1)(3+1) downsets without the join, plus the full set.
+        Profile p = linear(1);
+        p.layers.clear();
+        auto add = [&](const std::string& id, std::vector<int> inputs) {
+            Layer layer;
+            layer.id = id;
+            layer.inputs = inputs;
+            layer.readsModelInput = inputs.empty();
+            layer.forwardMs = {1};
+            layer.backwardMs = {1};
+            p.layers.push_back(layer);
+        };
+        add("a1", {});
+        add("b1", {});
+        add("a2", {0});
+        add("b2", {1});
+        add("b3", {3});
+        add("join", {2, 4});
+        const DownsetLattice lattice = DownsetLattice::allDownsets(p);
+        QCOMPARE(lattice.size(), std::size_t(13));
+        QCOMPARE(DownsetLattice::countDownsets(p), std::size_t(13));
+        QCOMPARE(DownsetLattice::countDownsets(p, 5), std::size_t(6)); // capped: "more than 5"
+        QCOMPARE(lattice.sizeOf(lattice.emptyDownset()), 0);
+        QCOMPARE(lattice.sizeOf(lattice.fullDownset()), 6);
+        for (std::size_t i = 1; i < lattice.size(); ++i) {
+            QVERIFY(lattice.sizeOf(static_cast<int>(i - 1)) <= lattice.sizeOf(static_cast<int>(i)));
+            QVERIFY(lattice.isSubset(0, static_cast<int>(i)));
+            QVERIFY(lattice.isSubset(static_cast<int>(i), lattice.fullDownset()));
+            for (int v : lattice.layersOf(static_cast<int>(i)))
+                for (int input : p.layers[static_cast<std::size_t>(v)].inputs) QVERIFY(lattice.contains(static_cast<int>(i), input));
+        }
+        // Single mode: the empty set, the valid cut prefixes, everything.
+        QCOMPARE(DownsetLattice::validCutPrefixes(linear(5)).size(), std::size_t(6));
+        QCOMPARE(DownsetLattice::validCutPrefixes(p).size(), std::size_t(2));
+    }
+
+    void refusesBeyondTheDownsetLimit() {
+        Profile p = linear(1);
+        p.layers.clear();
+        // 12 independent layers: 4096 downsets.
+        for (int i = 0; i < 12; ++i) {
+            Layer layer;
+            layer.id = "x" + std::to_string(i);
+            layer.readsModelInput = true;
+            layer.forwardMs = {1};
+            layer.backwardMs = {1};
+            p.layers.push_back(layer);
+        }
+        PipelineRequest request;
+        request.chain = {0, 0};
+        request.cutMode = PipelineCutMode::Any;
+        request.downsetLimit = 1000;
+        const Network ideal = *networkPreset("ideal");
+        try {
+            planPipeline(p, ideal, request);
+            QFAIL("the planner accepted 4096 downsets with a limit of 1000");
+        } catch (const DownsetLimitExceeded& refusal) {
+            QCOMPARE(refusal.count(), std::size_t(4096));
+            QCOMPARE(refusal.limit(), std::size_t(1000));
+            QVERIFY2(QString(refusal.what()).contains("4,096 downsets"), refusal.what());
+            QVERIFY2(QString(refusal.what()).contains("limit of 1,000"), refusal.what());
+        }
+        request.downsetLimit = 4096;
+        QCOMPARE(planPipeline(p, ideal, request).bottleneckMs, 12.0); // 24 ms of work on two copies
+    }
+
+    void refusesProfilesWithoutBackward() {
+        Profile p = linear(3);
+        p.hasBackward = false;
+        for (auto& layer : p.layers) layer.backwardMs.clear();
+        PipelineRequest request;
+        request.chain = {0};
+        try {
+            planPipeline(p, *networkPreset("3g"), request);
+            QFAIL("planned without backward times");
+        } catch (const PlanError& error) {
+            QVERIFY2(QString(error.what()).contains("backward_ms"), error.what());
+        }
+    }
+
+    void missingLinkNamesBothEnds() {
+        Profile p = linear(3);
+        p.machines = {{"c1", Tier::Cloud, ""}, {"c2", Tier::Cloud, ""}};
+        for (auto& layer : p.layers) {
+            layer.forwardMs = {1, 1};
+            layer.backwardMs = {1, 1};
+        }
+        PipelineRequest request;
+        request.chain = {0, 1};
+        try {
+            planPipeline(p, *networkPreset("3g"), request);
+            QFAIL("planned over a missing cloud-cloud link");
+        } catch (const PlanError& error) {
+            QVERIFY2(QString(error.what()).contains("'c1'") && QString(error.what()).contains("'c2'"), error.what());
+        }
+        // A repeated machine needs no link: the copies talk for free without a "same" link.
+        request.chain = {0, 0, 0};
+        QCOMPARE(planPipeline(p, *networkPreset("3g"), request).bottleneckMs, 2.0);
+    }
+
+    // A skip connection over a middle stage is relayed over both links, the model input too.
+    void relayedTensors() {
+        Profile p = linear(4);
+        p.model.inputBytes = 100;
+        p.layers[3].inputs = {2, 0};
+        p.layers[1].inputs = {};
+        p.layers[1].readsModelInput = true; // n1 reads the model input
+        for (std::size_t v = 0; v < 4; ++v) p.layers[v].outputBytes = 1000.0 * static_cast<double>(v + 1);
+        Network network;
+        network.name = "lab";
+        network.links = {{"same", "same", 8, 0}}; // 1000 bytes per ms
+        PipelineRequest request;
+        request.chain = {0, 0, 0};
+        request.microBatch = 1;
+        const PipelinePlan plan = evaluatePipeline(p, network, request, {0, 1, 1, 2});
+        QCOMPARE(plan.stages.size(), std::size_t(3));
+        // link 0: input (n1 is in stage 1) forward only, and n0 (read by n3 in stage 2) both ways
+        QCOMPARE(plan.stages[0].crossing, (std::vector<int>{-1, 0}));
+        QCOMPARE(plan.stages[0].linkForwardBytes, 100.0 + 1000.0);
+        QCOMPARE(plan.stages[0].linkBackwardBytes, 1000.0);
+        QCOMPARE(plan.stages[0].linkMs, 1.1 + 1.0);
+        // link 1: n0 relayed, n2 read by n3
+        QCOMPARE(plan.stages[1].crossing, (std::vector<int>{0, 2}));
+        QCOMPARE(plan.stages[1].linkBytes, 2.0 * (1000.0 + 3000.0));
+        QCOMPARE(plan.stages[1].linkMs, 8.0);
+        QCOMPARE(plan.bottleneckMs, 8.0);
+        // Going back along the chain is refused.
+        QVERIFY_THROWS_EXCEPTION(PlanError, evaluatePipeline(p, network, request, {0, 1, 0, 2})); // n2 reads n1
+        QVERIFY_THROWS_EXCEPTION(PlanError, evaluatePipeline(p, network, request, {0, 0, 2, 2})); // stage 2 empty
+    }
+
+    // Hand-computed: 4 layers, 1 ms forward + 1 ms backward per sample each, chain d -> e over
+    // a 8 Mbps / 2 ms link, micro-batch 2: the best split is 2 + 2 layers, the cut after
+    // n1 (500 bytes per sample) costs 2·(2 + 1000/1000) = 6 ms < 8 ms of compute per stage.
+    void handComputedTwoMachines() {
+        Profile p = linear(4);
+        p.machines = {{"d", Tier::Device, ""}, {"e", Tier::Edge, ""}};
+        const double bytes[4] = {4000, 500, 4000, 10};
+        for (std::size_t v = 0; v < 4; ++v) {
+            p.layers[v].forwardMs = {1, 1};
+            p.layers[v].backwardMs = {1, 1};
+            p.layers[v].outputBytes = bytes[v];
+        }
+        Network network;
+        network.name = "lab";
+        network.links = {{"device", "edge", 8, 2}};
+        PipelineRequest request;
+        request.chain = {0, 1};
+        request.microBatch = 2;
+        const PipelinePlan plan = planPipeline(p, network, request);
+        QCOMPARE(plan.stages.size(), std::size_t(2));
+        QCOMPARE(plan.stages[0].layers, (std::vector<int>{0, 1}));
+        QCOMPARE(plan.stages[0].computeMs, 8.0);
+        QCOMPARE(plan.stages[0].forwardMs, 4.0);
+        QCOMPARE(plan.stages[0].linkBytes, 2000.0);
+        QCOMPARE(plan.stages[0].linkMs, 6.0);
+        QCOMPARE(plan.bottleneckMs, 8.0);
+        QCOMPARE(plan.states, std::size_t(5));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPipeline)
+#include "tst_pipeline.moc"

@@ -1,0 +1,197 @@
+// `cutlab-cli import` and `cutlab-cli train --planner pipeline` (formats.md §4), run in-process
+// through the command functions: output, JSON shape, exit codes, atomic writes.
+#include "../TestPaths.h"
+
+#include "cli/CliError.h"
+#include "cli/Commands.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <iostream>
+#include <sstream>
+
+using namespace cutlab::cli;
+
+namespace {
+
+struct Run {
+    int status = -1;
+    std::string out;
+    std::string error; // CliError message (status 2)
+};
+
+// Runs a command as main() would: CliError is exit 2.
+Run run(int (*command)(const std::vector<std::string>&), const std::vector<std::string>& arguments) {
+    Run result;
+    std::ostringstream captured;
+    auto* previous = std::cout.rdbuf(captured.rdbuf());
+    try {
+        result.status = command(arguments);
+    } catch (const CliError& error) {
+        result.status = 2;
+        result.error = error.what();
+    }
+    std::cout.rdbuf(previous);
+    result.out = captured.str();
+    return result;
+}
+
+std::string data(const char* relative) { return sourcePath(relative).toStdString(); }
+
+} // namespace
+
+class TestPipelineCommand : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void importWritesTheSampleProfile() {
+        const std::string out = m_dir.filePath("alexnet.json").toStdString();
+        const Run r = run(runImport, {data("tests/data/pipedream/alexnet.txt"), "-o", out, "--source",
+                                      "s"});
+        QCOMPARE(r.status, 0);
+        QVERIFY(r.out.empty());
+        QFile file(QString::fromStdString(out));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto doc = nlohmann::ordered_json::parse(file.readAll().toStdString());
+        QCOMPARE(doc["model"]["name"].get<std::string>(), std::string("alexnet"));
+        QCOMPARE(doc["model"]["batch"].get<int>(), 128);
+        QCOMPARE(doc["layers"].size(), std::size_t(22));
+        QVERIFY(QFileInfo(QString::fromStdString(out)).permissions() & QFileDevice::ReadOther);
+        // No temporary file is left beside it.
+        QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden).size(), qsizetype(1));
+    }
+
+    void importAddsEstimatedMachines() {
+        const std::string out = m_dir.filePath("est.json").toStdString();
+        const Run r = run(runImport, {data("tests/data/pipedream/vgg16.txt"), "-o", out, "--add-machine", "pi:device:40",
+                                      "--add-machine", "nuc:edge:2.5"});
+        QCOMPARE(r.status, 0);
+        QFile file(QString::fromStdString(out));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto doc = nlohmann::ordered_json::parse(file.readAll().toStdString());
+        QCOMPARE(doc["machines"].size(), std::size_t(3));
+        QCOMPARE(doc["machines"][2]["id"].get<std::string>(), std::string("nuc"));
+        QCOMPARE(doc["machines"][2]["tier"].get<std::string>(), std::string("edge"));
+        QCOMPARE(doc["machines"][2]["estimated"].get<bool>(), true);
+        const double measured = doc["layers"][0]["forward_ms"]["gpu"].get<double>();
+        QCOMPARE(doc["layers"][0]["forward_ms"]["pi"].get<double>(), measured * 40);
+        QCOMPARE(run(runImport, {data("tests/data/pipedream/vgg16.txt"), "-o", out, "--add-machine", "pi:phone:4"}).status, 2);
+        QCOMPARE(run(runImport, {data("tests/data/pipedream/vgg16.txt"), "-o", out, "--add-machine", "pi:device"}).status, 2);
+    }
+
+    void importRefusesWithoutTouchingTheOutput() {
+        const QString out = m_dir.filePath("kept.json");
+        {
+            QFile file(out);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("previous");
+        }
+        Run r = run(runImport, {data("sample_profiles/handmade/tiny-linear.json"), "-o", out.toStdString()});
+        QCOMPARE(r.status, 2);
+        QVERIFY2(QString::fromStdString(r.error).contains("unknown format"), r.error.c_str());
+        QVERIFY(QString::fromStdString(r.error).startsWith(QString::fromStdString(data("sample_profiles/handmade/tiny-linear.json"))));
+        const QString bad = m_dir.filePath("bad.txt");
+        {
+            QFile file(bad);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("node1 -- Input -- forward_compute_time=0, activation_size=12\n"
+                       "node2 -- ReLU -- forward_compute_time=x, activation_size=4\n");
+        }
+        r = run(runImport, {bad.toStdString(), "-o", out.toStdString()});
+        QCOMPARE(r.status, 2);
+        QVERIFY2(QString::fromStdString(r.error).contains("line 2: forward_compute_time 'x' is not a number"), r.error.c_str());
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("previous"));
+        QCOMPARE(run(runImport, {data("tests/data/pipedream/vgg16.txt")}).status, 2); // no -o
+        QCOMPARE(run(runImport, {m_dir.filePath("missing.txt").toStdString(), "-o", out.toStdString()}).status, 2);
+        QCOMPARE(run(runImport, {data("tests/data/pipedream/vgg16.txt"), "-o", "/nonexistent-dir/x.json"}).status, 2);
+        QCOMPARE(run(runImport, {"--help"}).status, 0);
+    }
+
+    void trainJson() {
+        const Run r = run(runPipelineTrain, {data("sample_profiles/pipedream/alexnet.json"), "--planner", "pipeline",
+                                             "--stages", "gpu,gpu,gpu,gpu", "--cut-mode", "any", "--network", "ideal",
+                                             "--json"});
+        QCOMPARE(r.status, 0);
+        const auto doc = nlohmann::ordered_json::parse(r.out);
+        QCOMPARE(doc["format"].get<std::string>(), std::string("cutlab-plan"));
+        QCOMPARE(doc["kind"].get<std::string>(), std::string("training"));
+        QCOMPARE(doc["planner"].get<std::string>(), std::string("pipeline"));
+        QVERIFY(std::abs(doc["bottleneck_ms"].get<double>() - 28.721) < 1e-9);
+        QCOMPARE(doc["micro_batch"].get<int>(), 128);
+        QCOMPARE(doc["stages"].size(), std::size_t(4));
+        std::size_t layers = 0;
+        for (const auto& stage : doc["stages"]) {
+            for (const char* key : {"machine", "first_layer", "last_layer", "layers", "compute_ms", "link_ms", "link_bytes"})
+                QVERIFY2(stage.contains(key), key);
+            QCOMPARE(stage["machine"].get<std::string>(), std::string("gpu"));
+            QVERIFY(stage["first_layer"] == stage["layers"].front());
+            layers += stage["layers"].size();
+        }
+        QCOMPARE(layers, std::size_t(22));
+        const auto& schedule = doc["schedule"];
+        QCOMPARE(schedule["micro_batches"].get<int>(), 16); // 4 x stages
+        QCOMPARE(schedule["idle_fraction"].size(), std::size_t(4));
+        QVERIFY(schedule["minibatch_ms"].get<double>() >= 16 * 28.721);
+        QCOMPARE(schedule["tasks"].size(), std::size_t(4 * 16 * 2 + 3 * 16 * 2));
+    }
+
+    void trainOptions() {
+        const std::string alexnet = data("sample_profiles/pipedream/alexnet.json");
+        Run r = run(runPipelineTrain, {alexnet, "--planner", "pipeline", "--stages", "gpu,gpu", "--micro-batch", "32",
+                                       "--micro-batches", "5", "--compress", "accept:3,4", "--schedule", "gpipe", "--json"});
+        QCOMPARE(r.status, 0);
+        auto doc = nlohmann::ordered_json::parse(r.out);
+        QCOMPARE(doc["micro_batch"].get<int>(), 32);
+        QCOMPARE(doc["schedule"]["micro_batches"].get<int>(), 5);
+        QCOMPARE(doc["schedule"]["kind"].get<std::string>(), std::string("gpipe"));
+        QCOMPARE(doc["compress"].get<std::string>(), std::string("accept:3,4"));
+        r = run(runPipelineTrain, {alexnet, "--planner", "pipeline", "--stages", "gpu,gpu", "--batch", "512", "--json"});
+        QCOMPARE(nlohmann::ordered_json::parse(r.out)["schedule"]["micro_batches"].get<int>(), 4);
+        r = run(runPipelineTrain, {alexnet, "--planner", "pipeline", "--stages", "gpu,gpu"});
+        QCOMPARE(r.status, 0);
+        QVERIFY2(QString::fromStdString(r.out).contains("bottleneck "), r.out.c_str());
+        QVERIFY(QString::fromStdString(r.out).contains("schedule 1f1b, 8 micro-batches"));
+
+        const std::vector<std::vector<std::string>> bad{
+            {alexnet, "--planner", "pipeline"},                                         // no --stages
+            {alexnet, "--planner", "pipeline", "--stages", "gpu,tpu"},                  // unknown machine
+            {alexnet, "--planner", "pipeline", "--stages", "gpu", "--cut-mode", "some"},
+            {alexnet, "--planner", "pipeline", "--stages", "gpu", "--compress", "accept:5,8"},
+            {alexnet, "--planner", "pipeline", "--stages", "gpu", "--compress", "zip"},
+            {alexnet, "--planner", "pipeline", "--stages", "gpu", "--micro-batch", "0"},
+            {alexnet, "--planner", "pipeline", "--stages", "gpu", "--schedule", "zb"},
+            {alexnet, "--planner", "pipeline", "--stages", "gpu", "--batch", "100"},   // not a multiple of 128
+            {alexnet, "--planner", "pipeline", "--stages", "gpu", "--frobnicate"},
+            {alexnet, "--planner", "pipeline", "--stages", "gpu", "--network", "5g"},
+            {data("sample_profiles/scission/vgg16.json"), "--planner", "pipeline", "--stages", "raspi4"}}; // no backward_ms
+        for (const auto& arguments : bad) {
+            const Run failed = run(runPipelineTrain, arguments);
+            QVERIFY2(failed.status == 2, qPrintable(QString::fromStdString(arguments.back())));
+            QVERIFY(failed.out.empty());
+            QVERIFY(!failed.error.empty());
+        }
+        QCOMPARE(run(runPipelineTrain, {"--help"}).status, 0);
+    }
+
+    void tooManyDownsetsIsNoAnswer() {
+        const Run r = run(runPipelineTrain, {data("sample_profiles/pipedream/inception_v3.json"), "--planner", "pipeline",
+                                             "--stages", "gpu,gpu", "--cut-mode", "any", "--json"});
+        QCOMPARE(r.status, 1);
+        const auto doc = nlohmann::ordered_json::parse(r.out);
+        QVERIFY(doc["stages"].empty());
+        QVERIFY(doc["bottleneck_ms"].is_null());
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
+
+QTEST_GUILESS_MAIN(TestPipelineCommand)
+#include "tst_pipelinecommand.moc"
