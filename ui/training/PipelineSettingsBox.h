@@ -1,0 +1,58 @@
+#pragma once
+
+#include "PipelinePlanner.h"
+#include "PipelineSchedule.h"
+#include "Profile.h"
+
+#include <QGroupBox>
+#include <QStringList>
+
+#include <vector>
+
+class QComboBox;
+class QLineEdit;
+class QSpinBox;
+class QToolButton;
+
+namespace cutlab::ui {
+
+// The pipeline's settings: the chain of machines (ids from the profile, an id may repeat), the
+// micro-batch size and count, the cut mode and the schedule kind. Emits changed() on every edit.
+class PipelineSettingsBox : public QGroupBox {
+    Q_OBJECT
+public:
+    explicit PipelineSettingsBox(QWidget* parent = nullptr);
+
+    // Fills the machine picker; the chain becomes every machine once in profile order (four
+    // copies of a profile's only machine).
+    void setProfile(const core::Profile& profile);
+
+    QStringList chainIds() const;
+    void setChainIds(const QStringList& ids);
+    // Machine positions of the chain; empty with `error` set when an id is unknown or none given.
+    std::vector<int> chain(const core::Profile& profile, QString* error) const;
+    int microBatch() const;    // 0 = the profile's model.batch
+    void setMicroBatch(int samples);
+    int microBatches() const;  // 0 = automatic: 4 × stages
+    void setMicroBatches(int count);
+    core::PipelineCutMode cutMode() const;
+    void setCutMode(core::PipelineCutMode mode);
+    core::ScheduleKind scheduleKind() const;
+    void setScheduleKind(core::ScheduleKind kind);
+
+signals:
+    void changed();
+
+private:
+    void appendMachine();
+
+    QLineEdit* m_chain;
+    QComboBox* m_machine;
+    QToolButton* m_add;
+    QSpinBox* m_microBatch;
+    QSpinBox* m_microBatches;
+    QComboBox* m_cutMode;
+    QComboBox* m_schedule;
+};
+
+} // namespace cutlab::ui

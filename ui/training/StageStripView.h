@@ -1,0 +1,66 @@
+#pragma once
+
+#include "Profile.h"
+
+#include <QGraphicsView>
+#include <QStringList>
+
+#include <vector>
+
+class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
+
+namespace cutlab::ui {
+
+class StageBoundaryItem;
+
+// The layers of a pipeline plan as a strip of cells coloured by stage, with a draggable handle
+// on every stage boundary. A boundary at position p has layers [0, p) before it. Handles snap to
+// the allowed positions (valid cut points in single cut mode, any layer boundary otherwise) and
+// never cross their neighbours; boundariesChanged() is emitted on every snapped move, so the
+// owner can re-simulate live. When the plan's stages are not contiguous in layer order (cut
+// mode any), the strip only shows them and offers no handles.
+class StageStripView : public QGraphicsView {
+    Q_OBJECT
+public:
+    explicit StageStripView(QWidget* parent = nullptr);
+
+    // `stageOfLayer`: the stage running each layer; `allowed`: positions 1..N-1 a boundary may take;
+    // `stageNames`: shown above each stage.
+    void setPartition(const core::Profile& profile, const std::vector<int>& stageOfLayer, const std::vector<int>& allowed,
+                      const QStringList& stageNames);
+    void clear();
+
+    const std::vector<int>& boundaries() const { return m_boundaries; }
+    std::vector<int> stageOfLayer() const;
+    bool isEditable() const { return m_editable; }
+    // Scene x of a boundary position (for tests and drawing).
+    double xOfPosition(int position) const;
+    StageBoundaryItem* handle(int index) const;
+
+signals:
+    void boundariesChanged();
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void rebuild();
+    void recolour();
+    QPointF snap(int index, const QPointF& wanted) const;
+    void handleMoved(int index);
+
+    const core::Profile* m_profile = nullptr;
+    std::vector<int> m_stageOfLayer;
+    std::vector<int> m_allowed;
+    std::vector<int> m_boundaries;
+    QStringList m_stageNames;
+    bool m_editable = false;
+    bool m_rebuilding = false;
+    double m_cellWidth = 20;
+    std::vector<QGraphicsRectItem*> m_cells;
+    std::vector<StageBoundaryItem*> m_handles;
+    std::vector<QGraphicsSimpleTextItem*> m_stageLabels;
+};
+
+} // namespace cutlab::ui

@@ -1,0 +1,86 @@
+#include "StrategyChartBuilder.h"
+
+#include "TrainingPalette.h"
+
+#include <QChart>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPen>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cutlab::ui {
+
+QString StrategyChartBuilder::defaultTitle(const StrategySweep& sweep) {
+    QString links = QString::fromStdString(sweep.links);
+    links.replace(QLatin1Char(','), QStringLiteral(" and "));
+    return QStringLiteral("%1, batch %2: training iteration time against the %3 bandwidth")
+        .arg(QString::fromStdString(sweep.model))
+        .arg(sweep.batch)
+        .arg(links);
+}
+
+QChart* StrategyChartBuilder::build(const StrategySweep& sweep, bool logX, const QString& title) {
+    auto* chart = new QChart();
+    chart->setTitle(title);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    double yMax = 0;
+    for (const auto& values : sweep.ms)
+        for (double v : values)
+            if (std::isfinite(v)) yMax = std::max(yMax, v);
+    const double msPerUnit = yMax > 10000 ? 1000.0 : 1.0;
+    chart->setProperty("msPerUnit", msPerUnit);
+
+    QAbstractAxis* x = nullptr;
+    const double xMin = sweep.mbps.empty() ? 1 : sweep.mbps.front(), xMax = sweep.mbps.empty() ? 10 : sweep.mbps.back();
+    if (logX) {
+        auto* axis = new QLogValueAxis(chart);
+        axis->setBase(10);
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setMinorTickCount(8);
+        axis->setRange(xMin, xMax);
+        x = axis;
+    } else {
+        auto* axis = new QValueAxis(chart);
+        axis->setRange(xMin, xMax);
+        axis->setLabelFormat(QStringLiteral("%g"));
+        axis->setTickCount(static_cast<int>(std::min(10.0, xMax - xMin)) + 1);
+        x = axis;
+    }
+    QString links = QString::fromStdString(sweep.links);
+    links.replace(QLatin1Char(','), QStringLiteral(" + "));
+    x->setTitleText(QStringLiteral("%1 bandwidth (Mbps)").arg(links));
+    chart->addAxis(x, Qt::AlignBottom);
+    auto* y = new QValueAxis(chart);
+    y->setTitleText(msPerUnit > 1 ? QStringLiteral("iteration time (s)") : QStringLiteral("iteration time (ms)"));
+    y->setRange(0, yMax > 0 ? yMax / msPerUnit * 1.05 : 1);
+    y->applyNiceNumbers();
+    y->setLabelFormat(QStringLiteral("%g"));
+    chart->addAxis(y, Qt::AlignLeft);
+
+    for (std::size_t p = 0; p < sweep.planners.size(); ++p) {
+        const QString name = QString::fromStdString(sweep.planners[p]);
+        auto* series = new QLineSeries(chart);
+        series->setName(name);
+        series->setObjectName(name);
+        QList<QPointF> points;
+        for (std::size_t i = 0; i < sweep.mbps.size() && i < sweep.ms[p].size(); ++i)
+            if (std::isfinite(sweep.ms[p][i])) points.append(QPointF(sweep.mbps[i], sweep.ms[p][i] / msPerUnit));
+        series->replace(points);
+        const bool main = name == QStringLiteral("hiertrain");
+        QPen pen(TrainingPalette::plannerColor(name), main ? 3.0 : 1.8);
+        if (name.startsWith(QStringLiteral("all-"))) pen.setStyle(Qt::DashLine);
+        series->setPen(pen);
+        series->setPointsVisible(true);
+        chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    return chart;
+}
+
+} // namespace cutlab::ui

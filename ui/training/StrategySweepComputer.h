@@ -1,0 +1,28 @@
+#pragma once
+
+#include "StrategySweep.h"
+
+#include "Network.h"
+#include "Profile.h"
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+namespace cutlab::ui {
+
+// Computes a strategy comparison (Qt-free, safe on any thread): for every bandwidth, a copy of
+// the network with the selected links set to it (core::setBandwidthBetween, latencies kept),
+// one training cost model, and every planner's iteration time (core::runIterationPlanner).
+class StrategySweepComputer {
+public:
+    // 1, 1.5, 2, … 10 Mbps (HierTrain's figures 7–10 vary the bandwidth from 1 to 10 Mbps).
+    static std::vector<double> defaultBandwidths();
+    // Edge–cloud and device–cloud together: HierTrain's lab relays device traffic via the edge.
+    static std::string defaultLinks();
+    static StrategySweep compute(const core::Profile& profile, const core::Network& network, const std::string& links, int batch,
+                                 const std::vector<double>& mbps, const std::vector<std::string>& planners,
+                                 const std::atomic<bool>* cancel = nullptr);
+};
+
+} // namespace cutlab::ui
