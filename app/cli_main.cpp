@@ -15,6 +15,9 @@ const char* const kUsage =
     "  validate PROFILE...   check profiles, one line per problem\n"
     "  info PROFILE          layers, blocks, valid cut points, machines\n"
     "  plan PROFILE          rank inference partitions (scission, neurosurgeon, jointdnn)\n"
+    "  train PROFILE         plan a training iteration (hiertrain, baselines, pipeline)\n"
+    "  sweep PROFILE         best plans as a link's bandwidth varies\n"
+    "  import FILE -o OUT    a PipeDream graph.txt into a profile\n"
     "  chart PROFILE         the window's charts as PNG, SVG or PDF (headless)\n"
     "Run 'cutlab-cli COMMAND --help' for the options of a command.\n";
 
@@ -33,6 +36,9 @@ int main(int argc, char** argv) {
         if (command == "info") return cutlab::cli::runInfo(arguments);
         if (command == "plan") return cutlab::cli::runPlan(arguments);
         if (command == "chart") return cutlab::cli::runChart(argc, argv, arguments);
+        if (command == "train") return cutlab::cli::runTrain(arguments);
+        if (command == "sweep") return cutlab::cli::runSweep(arguments);
+        if (command == "import") return cutlab::cli::runImport(arguments);
         std::cerr << "cutlab-cli: unknown command '" << command << "'\n" << kUsage;
         return 2;
     } catch (const cutlab::cli::CliError& error) {

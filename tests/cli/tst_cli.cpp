@@ -177,8 +177,69 @@ private slots:
         QVERIFY(run.out.isEmpty());
         QVERIFY2(run.err.contains("the network 'half' has no link between 'phone' and 'server'"), qPrintable(run.err));
     }
+    void trainHierTrainJson() {
+        const QString alexnet = sourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json");
+        const QString network = sourcePath("sample_profiles/hiertrain/network-hiertrain.json");
+        const Run run = cli({"train", alexnet, "--planner", "hiertrain", "--network", network, "--batch", "64", "--json"});
+        QCOMPARE(run.status, 0);
+        const QJsonObject doc = json(run.out);
+        QCOMPARE(doc["kind"].toString(), QString("training"));
+        QCOMPARE(doc["planner"].toString(), QString("hiertrain"));
+        const QJsonObject samples = doc["samples"].toObject();
+        QCOMPARE(samples["o"].toInt() + samples["s"].toInt() + samples["l"].toInt(), 64);
+        QVERIFY(doc["m_s"].toInt() <= doc["m_l"].toInt());
+        const QJsonObject phases = doc["phases_ms"].toObject();
+        double sum = 0;
+        for (const char* phase : {"tf1", "tf2", "tf3", "tb3", "tb2", "tb1", "tup"}) sum += phases[phase].toDouble();
+        QVERIFY(qAbs(sum - doc["iteration_ms"].toDouble()) < 1e-6);
+        // Never slower than a single tier training alone.
+        for (const char* single : {"all-device", "all-edge", "all-cloud"}) {
+            const Run base = cli({"train", alexnet, "--planner", single, "--network", network, "--batch", "64", "--json"});
+            QCOMPARE(base.status, 0);
+            QVERIFY(doc["iteration_ms"].toDouble() <= json(base.out)["iteration_ms"].toDouble() + 1e-9);
+        }
+        const Run joint = cli({"train", alexnet, "--planner", "jointdnn+", "--network", network, "--json"});
+        QCOMPARE(joint.status, 0);
+        QVERIFY(!json(joint.out)["placement"].toArray().isEmpty());
+    }
+    void trainRefusesInferenceProfiles() {
+        const Run run = cli({"train", sourcePath("sample_profiles/scission/vgg16.json"), "--planner", "hiertrain"});
+        QCOMPARE(run.status, 2);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY2(run.err.contains("has no backward_ms"), qPrintable(run.err));
+        const Run unknown = cli({"train", sourcePath("sample_profiles/hiertrain/lenet5-cifar10.json"), "--planner", "magic"});
+        QCOMPARE(unknown.status, 2);
+        QVERIFY(unknown.err.contains("unknown training planner 'magic'"));
+    }
+    void sweepCsvAndJson() {
+        const QString lenet = sourcePath("sample_profiles/hiertrain/lenet5-cifar10.json");
+        const Run csv = cli({"sweep", lenet, "--train", "--vary", "edge-cloud,device-cloud", "--from", "1", "--to", "10",
+                             "--steps", "3", "--planners", "hiertrain,all-cloud", "--network",
+                             sourcePath("sample_profiles/hiertrain/network-hiertrain.json"), "--csv"});
+        QCOMPARE(csv.status, 0);
+        const QStringList lines = csv.out.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 4);
+        QCOMPARE(lines[0], QString("mbps,hiertrain,all-cloud"));
+        QVERIFY(lines[2].startsWith("3.16228,"));
+        for (int i = 1; i < 4; ++i) {
+            const QStringList cells = lines[i].split(',');
+            QVERIFY(cells[1].toDouble() <= cells[2].toDouble() + 1e-9); // HierTrain never loses to All-Cloud
+        }
+        const Run inference = cli({"sweep", sourcePath("sample_profiles/scission/vgg16.json"), "--vary", "uplink", "--from",
+                                   "0.1", "--to", "100", "--steps", "4", "--planners", "scission,neurosurgeon", "--json"});
+        QCOMPARE(inference.status, 0);
+        const QJsonObject doc = json(inference.out);
+        QCOMPARE(doc["mbps"].toArray().size(), 4);
+        const QJsonArray scission = doc["series_ms"].toObject()["scission"].toArray();
+        const QJsonArray neurosurgeon = doc["series_ms"].toObject()["neurosurgeon"].toArray();
+        for (int i = 0; i < 4; ++i) QVERIFY(scission[i].toDouble() <= neurosurgeon[i].toDouble() + 1e-9);
+        QVERIFY(scission[0].toDouble() >= scission[3].toDouble()); // more bandwidth never hurts
+        const Run bad = cli({"sweep", lenet, "--vary", "sideways", "--from", "1", "--to", "2", "--steps", "2", "--planners", "scission"});
+        QCOMPARE(bad.status, 2);
+        QVERIFY2(bad.err.contains("'sideways' is not a link"), qPrintable(bad.err));
+    }
     void helpOnEverySubcommand() {
-        for (const char* command : {"validate", "info", "plan"}) {
+        for (const char* command : {"validate", "info", "plan", "train", "sweep", "import"}) {
             const Run run = cli({command, "--help"});
             QCOMPARE(run.status, 0);
             QVERIFY(run.out.startsWith(QString("usage: cutlab-cli ") + command));
