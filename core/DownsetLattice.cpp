@@ -135,14 +135,6 @@ DownsetLattice DownsetLattice::validCutPrefixes(const Profile& profile) {
     return lattice;
 }
 
-bool DownsetLattice::isSubset(int inner, int outer) const {
-    const std::uint64_t* a = m_bits.data() + static_cast<std::size_t>(inner) * static_cast<std::size_t>(m_words);
-    const std::uint64_t* b = m_bits.data() + static_cast<std::size_t>(outer) * static_cast<std::size_t>(m_words);
-    for (int w = 0; w < m_words; ++w)
-        if (a[w] & ~b[w]) return false;
-    return true;
-}
-
 std::vector<int> DownsetLattice::layersOf(int downset) const {
     std::vector<int> layers;
     for (int v = 0; v < m_layers; ++v)

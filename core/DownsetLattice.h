@@ -16,10 +16,12 @@ namespace cutlab::core {
 // last one holds every layer, and a downset's proper subsets all have smaller numbers.
 class DownsetLattice {
 public:
-    // Beyond this many downsets the `--cut-mode any` planner refuses: the DP visits every nested
-    // pair, about count²/2, and 10,000 downsets keep it well under a second (Inception-v3 has
-    // 221,565, NASNet far more).
-    static constexpr std::size_t kDefaultLimit = 10000;
+    // Beyond this many downsets the `--cut-mode any` planner refuses. The DP visits every nested
+    // pair of downsets, up to count²/2: at 5,000 its worst shape (two long parallel chains) takes
+    // about 0.12 s (4 machines) to 0.18 s (8 machines) of CPU on the 2-core build machine, at
+    // 10,000 already 0.5-0.6 s (tests/bench/bench_pipeline). The PipeDream profiles have 23 to
+    // 431 downsets; Inception-v3 has 221,565 and NASNet far more.
+    static constexpr std::size_t kDefaultLimit = 5000;
     // Counting for the refusal message stops here ("more than 2,000,000").
     static constexpr std::size_t kCountCap = 2000000;
 
@@ -41,7 +43,13 @@ public:
     bool contains(int downset, int layer) const {
         return (word(downset, layer / 64) >> (layer % 64)) & 1u;
     }
-    bool isSubset(int inner, int outer) const;
+    bool isSubset(int inner, int outer) const {
+        const std::uint64_t* a = m_bits.data() + static_cast<std::size_t>(inner) * static_cast<std::size_t>(m_words);
+        const std::uint64_t* b = m_bits.data() + static_cast<std::size_t>(outer) * static_cast<std::size_t>(m_words);
+        for (int w = 0; w < m_words; ++w)
+            if (a[w] & ~b[w]) return false;
+        return true;
+    }
     // Layer positions, ascending.
     std::vector<int> layersOf(int downset) const;
 

@@ -163,22 +163,27 @@ public:
     std::vector<int> solve() {
         computeStateCosts();
         const std::size_t states = m_lattice.size();
-        m_best.assign(static_cast<std::size_t>(m_stages) * states, kInfinity);
-        m_choice.assign(static_cast<std::size_t>(m_stages) * states, -1);
-        for (std::size_t j = 1; j < states; ++j) best(0, j) = compute(0, j);
+        const auto stages = static_cast<std::size_t>(m_stages);
+        m_best.assign(stages * states, kInfinity);
+        m_choice.assign(stages * states, -1);
+        for (std::size_t j = 1; j < states; ++j) m_best[j * stages] = m_compute[j * stages];
+        // Rows are per state ([state][stage]) so that the inner loop reads contiguous memory.
         for (std::size_t j = 2; j < states; ++j) {
             const int size = m_lattice.sizeOf(static_cast<int>(j));
+            const double* computeJ = &m_compute[j * stages];
+            double* bestJ = &m_best[j * stages];
+            int* choiceJ = &m_choice[j * stages];
             for (std::size_t i = 1; i < j; ++i) {
                 if (m_lattice.sizeOf(static_cast<int>(i)) >= size) break;
                 if (!m_lattice.isSubset(static_cast<int>(i), static_cast<int>(j))) continue;
-                for (int n = 1; n < m_stages; ++n) {
-                    const double before = best(n - 1, i);
-                    if (before == kInfinity) continue;
-                    const double stage = compute(n, j) - compute(n, i);
-                    const double candidate = std::max({before, link(n - 1, i), stage});
-                    if (candidate < best(n, j)) {
-                        best(n, j) = candidate;
-                        choice(n, j) = static_cast<int>(i);
+                const double* bestI = &m_best[i * stages];
+                const double* linkI = &m_link[i * stages];
+                const double* computeI = &m_compute[i * stages];
+                for (std::size_t n = 1; n < stages; ++n) {
+                    const double candidate = std::max({bestI[n - 1], linkI[n - 1], computeJ[n] - computeI[n]});
+                    if (candidate < bestJ[n]) {
+                        bestJ[n] = candidate;
+                        choiceJ[n] = static_cast<int>(i);
                     }
                 }
             }
@@ -187,12 +192,12 @@ public:
     }
 
 private:
-    double& best(int n, std::size_t state) { return m_best[static_cast<std::size_t>(n) * m_lattice.size() + state]; }
-    int& choice(int n, std::size_t state) { return m_choice[static_cast<std::size_t>(n) * m_lattice.size() + state]; }
-    double compute(int n, std::size_t state) const {
-        return m_compute[static_cast<std::size_t>(m_machineSlot[static_cast<std::size_t>(n)]) * m_lattice.size() + state];
+    double best(int n, std::size_t state) const {
+        return m_best[state * static_cast<std::size_t>(m_stages) + static_cast<std::size_t>(n)];
     }
-    double link(int n, std::size_t state) const { return m_link[static_cast<std::size_t>(n) * m_lattice.size() + state]; }
+    int choice(int n, std::size_t state) const {
+        return m_choice[state * static_cast<std::size_t>(m_stages) + static_cast<std::size_t>(n)];
+    }
 
     void computeStateCosts() {
         const std::size_t states = m_lattice.size();
@@ -205,21 +210,24 @@ private:
             m_machineSlot.push_back(static_cast<int>(it - distinct.begin()));
             if (it == distinct.end()) distinct.push_back(machine);
         }
-        m_compute.assign(distinct.size() * states, 0);
-        for (std::size_t slot = 0; slot < distinct.size(); ++slot) {
-            const auto machine = static_cast<std::size_t>(distinct[slot]);
-            for (std::size_t d = 0; d < states; ++d) {
-                double sum = 0;
-                for (int v = 0; v < layers; ++v)
-                    if (m_lattice.contains(static_cast<int>(d), v)) {
-                        const Layer& layer = m_profile.layers[static_cast<std::size_t>(v)];
-                        sum += layer.forwardMs[machine] + layer.backwardMs[machine];
+        const auto stages = static_cast<std::size_t>(m_stages);
+        m_compute.assign(stages * states, 0);
+        std::vector<double> sums(distinct.size());
+        for (std::size_t d = 0; d < states; ++d) {
+            std::fill(sums.begin(), sums.end(), 0.0);
+            for (int v = 0; v < layers; ++v)
+                if (m_lattice.contains(static_cast<int>(d), v)) {
+                    const Layer& layer = m_profile.layers[static_cast<std::size_t>(v)];
+                    for (std::size_t slot = 0; slot < distinct.size(); ++slot) {
+                        const auto machine = static_cast<std::size_t>(distinct[slot]);
+                        sums[slot] += layer.forwardMs[machine] + layer.backwardMs[machine];
                     }
-                m_compute[slot * states + d] = sum * scale;
-            }
+                }
+            for (std::size_t n = 0; n < stages; ++n)
+                m_compute[d * stages + n] = sums[static_cast<std::size_t>(m_machineSlot[n])] * scale;
         }
         // Bytes leaving each state, then their time on each link of the chain.
-        m_link.assign(static_cast<std::size_t>(std::max(0, m_stages - 1)) * states, 0);
+        m_link.assign(stages * states, 0); // [state][link]; the last column stays unused
         std::vector<TensorBytes> tensors;
         tensors.reserve(static_cast<std::size_t>(layers) + 1);
         for (int v = 0; v < layers; ++v) tensors.push_back(tensorBytes(m_profile, m_request, m_setup.samples, v));
@@ -242,7 +250,7 @@ private:
                         break;
                     }
             }
-            for (int n = 0; n + 1 < m_stages; ++n) m_link[static_cast<std::size_t>(n) * states + d] = linkMs(m_setup, n, leaving);
+            for (int n = 0; n + 1 < m_stages; ++n) m_link[d * stages + static_cast<std::size_t>(n)] = linkMs(m_setup, n, leaving);
         }
     }
 
@@ -267,11 +275,11 @@ private:
     const PipelineSetup& m_setup;
     const DownsetLattice& m_lattice;
     int m_stages;
-    std::vector<int> m_machineSlot;  // chain position -> row of m_compute
-    std::vector<double> m_compute;   // [slot][state]: b·Σ(f+g) of the state's layers
-    std::vector<double> m_link;      // [link][state]: C of the tensors leaving the state
-    std::vector<double> m_best;      // [stage][state]: A
-    std::vector<int> m_choice;       // [stage][state]: the state before the last stage
+    std::vector<int> m_machineSlot;  // chain position -> its machine among the distinct ones
+    std::vector<double> m_compute;   // [state][stage]: b·Σ(f+g) of the state's layers on d_stage
+    std::vector<double> m_link;      // [state][link]: C of the tensors leaving the state
+    std::vector<double> m_best;      // [state][stage]: A
+    std::vector<int> m_choice;       // [state][stage]: the state before the last stage
 };
 
 } // namespace

@@ -31,7 +31,7 @@ const char* const kUsage =
     "  --batch B                     mini-batch: M = B / b when --micro-batches is not given\n"
     "  --cut-mode single|any         cut at valid cut points only (default), or at any downset boundary\n"
     "                                of the layer graph, paying every crossing tensor (refused, exit 1,\n"
-    "                                beyond 10,000 downsets)\n"
+    "                                beyond 5,000 downsets)\n"
     "  --compress none|accept[:KF,KB] transfers through AccEPT's codec: KF forward bits (2, 3, 4;\n"
     "                                default 2), KB backward bits (8 or 4; default 8)\n"
     "  --schedule 1f1b|gpipe         the simulated schedule (default 1f1b)\n"
