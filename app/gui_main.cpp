@@ -9,6 +9,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QTabWidget>
 #include <QTimer>
 
@@ -21,6 +22,8 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName("CutLab");
     QApplication::setOrganizationName("CutLab");
     QApplication::setApplicationVersion(CUTLAB_VERSION);
+    QApplication::setWindowIcon(QIcon(":/cutlab/icons/cutlab.svg"));
+    QApplication::setDesktopFileName("io.github.cutlab.CutLab");
 
     QCommandLineParser parser;
     parser.setApplicationDescription("Plan and explore DNN partitions across device, edge and cloud.");
