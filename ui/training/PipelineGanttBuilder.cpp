@@ -31,7 +31,7 @@ void PipelineGanttBuilder::build(QGraphicsScene* scene, const core::Profile& pro
         rows.push_back({stageName(profile, plan.stages[static_cast<std::size_t>(n)], n), 30});
         if (n + 1 < stages) {
             linkRow[static_cast<std::size_t>(n)] = static_cast<int>(rows.size());
-            rows.push_back({QStringLiteral("link %1→%2").arg(n).arg(n + 1), 13});
+            rows.push_back({QStringLiteral("link %1→%2 (act / grad)").arg(n).arg(n + 1), 24});
         }
     }
     TimeChartCanvas canvas(scene, width, title, rows, schedule.minibatchMs, 0);
@@ -53,7 +53,8 @@ void PipelineGanttBuilder::build(QGraphicsScene* scene, const core::Profile& pro
                                     .arg(schedule.microBatches)
                                     .arg(Format::ms(task.startMs), Format::ms(task.endMs), Format::ms(task.endMs - task.startMs));
         auto* bar = canvas.addBar(row, task.startMs, task.endMs, link ? TrainingPalette::linkBrush(forward) : QBrush(color),
-                                  link ? QPen(color, 0.8) : stagePen, QString::number(task.microBatch + 1), tooltip);
+                                  link ? QPen(color, 0.8) : stagePen, QString::number(task.microBatch + 1), tooltip,
+                                  link && !forward ? 0.5 : 0.0, link ? 0.5 : 1.0);
         bar->setData(TimeChartCanvas::IndexKey, static_cast<int>(i));
     }
     QStringList idle;

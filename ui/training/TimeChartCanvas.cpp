@@ -50,7 +50,9 @@ TimeChartCanvas::TimeChartCanvas(QGraphicsScene* scene, double width, const QStr
       m_labelLines(boundaryLabelLines) {
     m_scene->setBackgroundBrush(Qt::white);
     double y = kMargin;
-    auto* titleItem = m_scene->addSimpleText(title, font(10.5, true));
+    const QFont titleFont = font(10.5, true);
+    auto* titleItem = m_scene->addSimpleText(QFontMetricsF(titleFont).elidedText(title, Qt::ElideRight, m_width - 2 * kMargin), titleFont);
+    titleItem->setToolTip(title);
     titleItem->setBrush(kText);
     titleItem->setPos(kMargin, y);
     y += titleItem->boundingRect().height() + 8;
@@ -90,9 +92,9 @@ QColor TimeChartCanvas::textColorOn(const QColor& fill) {
 }
 
 QGraphicsRectItem* TimeChartCanvas::addBar(int row, double startMs, double endMs, const QBrush& brush, const QPen& pen,
-                                           const QString& text, const QString& tooltip) {
+                                           const QString& text, const QString& tooltip, double top, double height) {
     const double x0 = xOf(startMs), x1 = xOf(endMs);
-    const QRectF rect(x0, rowTop(row), std::max(x1 - x0, 0.6), rowHeight(row));
+    const QRectF rect(x0, rowTop(row) + top * rowHeight(row), std::max(x1 - x0, 0.6), height * rowHeight(row));
     auto* bar = m_scene->addRect(rect, pen, brush);
     bar->setZValue(1);
     bar->setToolTip(tooltip);
@@ -101,7 +103,7 @@ QGraphicsRectItem* TimeChartCanvas::addBar(int row, double startMs, double endMs
     bar->setData(EndKey, endMs);
     bar->setData(RowKey, row);
     if (!text.isEmpty()) {
-        const QFont textFont = font(rowHeight(row) < 18 ? 6.5 : 8);
+        const QFont textFont = font(rect.height() < 18 ? 6.5 : 8);
         const QFontMetricsF metrics(textFont);
         if (metrics.horizontalAdvance(text) + 4 <= rect.width() && metrics.height() <= rect.height() + 2) {
             auto* label = new QGraphicsSimpleTextItem(text, bar);

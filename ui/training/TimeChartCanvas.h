@@ -34,8 +34,9 @@ public:
     double rowTop(int row) const;
     double rowHeight(int row) const;
     // A bar from start to end in a row; `text` is drawn centred when it fits.
+    // `top` and `height` are fractions of the row (a link row shows its two directions as halves).
     QGraphicsRectItem* addBar(int row, double startMs, double endMs, const QBrush& brush, const QPen& pen, const QString& text,
-                              const QString& tooltip);
+                              const QString& tooltip, double top = 0, double height = 1);
     // A dashed line across every row at `ms`.
     void addBoundary(double ms);
     // A label above the rows, centred between two times (stacked on lines to avoid overlaps).
