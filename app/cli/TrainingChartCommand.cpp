@@ -163,9 +163,10 @@ void renderGantt(const ChartOptions& o, const core::Profile& profile, const core
     request.cutMode = o.cutMode;
     const auto simulation = ui::PipelineSimulation::planned(profile, network, request, o.microBatches.value_or(0), o.schedule);
     QGraphicsScene scene;
-    const QString title = QStringLiteral("%1 on %2: pipeline over %3 stages")
-                              .arg(QString::fromStdString(profile.model.name), QString::fromStdString(network.name))
-                              .arg(simulation.plan.stages.size());
+    const QString title = QStringLiteral("%1: pipeline over %2 stages, %3 schedule")
+                              .arg(QString::fromStdString(profile.model.name))
+                              .arg(simulation.plan.stages.size())
+                              .arg(o.schedule == core::ScheduleKind::GPipe ? QStringLiteral("GPipe") : QStringLiteral("1F1B"));
     ui::PipelineGanttBuilder::build(&scene, profile, simulation.plan, simulation.schedule, o.width, title);
     QString error;
     writeOrThrow(ui::TrainingExport::writeScene(QString::fromStdString(o.output), scene, &error, title), error);
