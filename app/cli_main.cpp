@@ -19,6 +19,7 @@ const char* const kUsage =
     "  sweep PROFILE         best plans as a link's bandwidth varies\n"
     "  import FILE -o OUT    a PipeDream graph.txt into a profile\n"
     "  chart PROFILE         the window's charts as PNG, SVG or PDF (headless)\n"
+    "  training-chart PROFILE  the training timeline, pipeline Gantt or strategy chart (headless)\n"
     "Run 'cutlab-cli COMMAND --help' for the options of a command.\n";
 
 } // namespace
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
         if (command == "train") return cutlab::cli::runTrain(arguments);
         if (command == "sweep") return cutlab::cli::runSweep(arguments);
         if (command == "import") return cutlab::cli::runImport(arguments);
+        if (command == "training-chart") return cutlab::cli::runTrainingChart(arguments);
         std::cerr << "cutlab-cli: unknown command '" << command << "'\n" << kUsage;
         return 2;
     } catch (const cutlab::cli::CliError& error) {

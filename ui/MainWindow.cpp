@@ -1,3 +1,4 @@
+#include "TrainingPanel.h"
 #include "MainWindow.h"
 
 #include "ChartsPanel.h"
@@ -23,6 +24,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QTabWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -49,7 +51,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_scene = new GraphScene(m_document, this);
     m_sweep = new SweepController(m_document, this);
     m_graph = new GraphPanel(m_document, m_scene, this);
-    setCentralWidget(m_graph);
+    m_training = new TrainingPanel(this);
+    m_modes = new QTabWidget(this);
+    m_modes->setObjectName(QStringLiteral("modes"));
+    m_modes->setDocumentMode(true);
+    m_modes->addTab(m_graph, QStringLiteral("Inference"));
+    m_modes->addTab(m_training, QStringLiteral("Training"));
+    m_modes->setTabToolTip(0, QStringLiteral("Partition one inference: drag the cuts, run Scission, Neurosurgeon and JointDNN"));
+    m_modes->setTabToolTip(1, QStringLiteral("Plan a training iteration: HierTrain and its baselines, pipeline-parallel training"));
+    setCentralWidget(m_modes);
 
     auto dock = [this](const QString& name, const QString& title, QWidget* widget, Qt::DockWidgetArea area) {
         auto* d = new QDockWidget(title, this);
@@ -89,6 +99,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(m_settings, &SettingsPanel::openNetworkRequested, this, [this] { action("openNetwork")->trigger(); });
     connect(m_settings, &SettingsPanel::saveNetworkRequested, this, [this] { action("saveNetwork")->trigger(); });
     connect(m_document, &Document::profileChanged, this, &MainWindow::refreshTitle);
+    connect(m_document, &Document::profileChanged, this, &MainWindow::updateTrainingDocument);
+    connect(m_document, &Document::networkChanged, this, [this] {
+        if (m_document->hasProfile()) m_training->setNetwork(m_document->network());
+    });
+    connect(m_modes, &QTabWidget::currentChanged, this, [this](int index) {
+        showModeDocks(index == 1 ? Mode::Training : Mode::Inference);
+    });
     connect(m_document, &Document::modifiedChanged, this, &MainWindow::refreshTitle);
     connect(m_document, &Document::networkChanged, this, [this] {
         statusBar()->showMessage(QStringLiteral("Network: %1").arg(QString::fromStdString(m_document->network().name)), 4000);
@@ -96,6 +113,37 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     statusBar()->setToolTip(QStringLiteral("Messages"));
     resize(1280, 800);
     refreshTitle();
+}
+
+MainWindow::Mode MainWindow::mode() const { return m_modes->currentIndex() == 1 ? Mode::Training : Mode::Inference; }
+
+void MainWindow::setMode(Mode mode) { m_modes->setCurrentIndex(mode == Mode::Training ? 1 : 0); }
+
+// The inference docks (inspector, planner, charts, explain) make no sense beside the training
+// views: hide them in Training mode and bring back the ones that were shown.
+void MainWindow::showModeDocks(Mode mode) {
+    const QStringList inferenceDocks{QStringLiteral("inspectorDock"), QStringLiteral("plannerDock"),
+                                     QStringLiteral("chartsDock"), QStringLiteral("explainDock")};
+    if (mode == Mode::Training) {
+        m_inferenceDocksShown.clear();
+        for (const QString& name : inferenceDocks)
+            if (auto* d = findChild<QDockWidget*>(name); d && !d->isHidden()) {
+                m_inferenceDocksShown << name;
+                d->hide();
+            }
+    } else {
+        for (const QString& name : m_inferenceDocksShown)
+            if (auto* d = findChild<QDockWidget*>(name)) d->show();
+        m_inferenceDocksShown.clear();
+    }
+    if (QAction* a = action(mode == Mode::Training ? "trainingMode" : "inferenceMode")) a->setChecked(true);
+}
+
+void MainWindow::updateTrainingDocument() {
+    if (m_document->hasProfile())
+        m_training->setDocument(m_document->profile(), m_document->network());
+    else
+        m_training->clearDocument();
 }
 
 MainWindow::~MainWindow() {
@@ -208,6 +256,19 @@ void MainWindow::buildMenus() {
 
     QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
     view->setToolTipsVisible(true);
+    auto* modes = new QActionGroup(this);
+    QAction* inference = addAction(view, "inferenceMode", QStringLiteral("&Inference Mode"), QKeySequence(QStringLiteral("Ctrl+Shift+I")),
+                                   QStringLiteral("The layer graph with draggable cuts and the inference planners"),
+                                   [this] { setMode(Mode::Inference); });
+    QAction* training = addAction(view, "trainingMode", QStringLiteral("&Training Mode"), QKeySequence(QStringLiteral("Ctrl+Shift+T")),
+                                  QStringLiteral("HierTrain, its baselines and pipeline-parallel training"),
+                                  [this] { setMode(Mode::Training); });
+    for (QAction* a : {inference, training}) {
+        a->setCheckable(true);
+        modes->addAction(a);
+    }
+    inference->setChecked(true);
+    view->addSeparator();
     addAction(view, "fit", QStringLiteral("&Fit to Window"), QKeySequence(QStringLiteral("Ctrl+0")),
               QStringLiteral("Show the whole graph, however small"), [this] { m_graph->view()->fitWhole(); });
     addAction(view, "fitLegible", QStringLiteral("Fit &Legibly"), QKeySequence(QStringLiteral("Ctrl+9")),

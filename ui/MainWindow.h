@@ -8,6 +8,7 @@
 
 class QDockWidget;
 class QMenu;
+class QTabWidget;
 
 namespace cutlab::ui {
 
@@ -21,6 +22,7 @@ class PlannerPanel;
 class PresentationWindow;
 class SettingsPanel;
 class SweepController;
+class TrainingPanel;
 
 // The CutLab window: composes the panels around the document, owns the menus, recent files,
 // drag-and-drop, persistence and the light/dark and presentation modes. No logic of its own.
@@ -45,6 +47,12 @@ public:
     ExplainPanel* explain() const { return m_explain; }
     SweepController* sweep() const { return m_sweep; }
     PresentationWindow* presentation() const { return m_presentation; }
+    TrainingPanel* training() const { return m_training; }
+
+    // Inference (the layer graph and its docks) or Training (HierTrain, baselines, pipelines).
+    enum class Mode { Inference, Training };
+    Mode mode() const;
+    void setMode(Mode mode);
     QAction* action(const QString& objectName) const;
     QList<QAction*> allActions() const;
 
@@ -79,6 +87,8 @@ private:
     QAction* addAction(QMenu* menu, const QString& name, const QString& text, const QKeySequence& shortcut,
                        const QString& tip, std::function<void()> slot);
     void rebuildRecentMenu();
+    void showModeDocks(Mode mode);
+    void updateTrainingDocument();
     void rebuildSamplesMenu();
     void addRecent(const QString& path);
     void report(const QString& title, const QString& text);
@@ -95,6 +105,9 @@ private:
     SettingsPanel* m_settings;
     InspectorPanel* m_inspector;
     ExplainPanel* m_explain;
+    TrainingPanel* m_training;
+    QTabWidget* m_modes;
+    QStringList m_inferenceDocksShown; // docks to show again when coming back from Training
     QMenu* m_recentMenu = nullptr;
     QMenu* m_samplesMenu = nullptr;
     QStringList m_recent;

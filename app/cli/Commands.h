@@ -13,5 +13,6 @@ int runTrain(const std::vector<std::string>& arguments);         // TrainCommand
 int runPipelineTrain(const std::vector<std::string>& arguments); // PipelineTrainCommand.cpp (train --planner pipeline)
 int runSweep(const std::vector<std::string>& arguments);         // SweepCommand.cpp
 int runImport(const std::vector<std::string>& arguments);        // ImportCommand.cpp
+int runTrainingChart(const std::vector<std::string>& arguments); // TrainingChartCommand.cpp
 
 } // namespace cutlab::cli

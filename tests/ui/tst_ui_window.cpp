@@ -12,12 +12,15 @@
 #include "MainWindow.h"
 #include "PlannerPanel.h"
 #include "PresentationWindow.h"
+#include "TrainingPanel.h"
 #include "SweepController.h"
 #include "ExplainPanel.h"
 #include "Format.h"
 
 #include "InferenceCostModel.h"
 #include "PlanFile.h"
+#include "TrainingPlanner.h"
+#include "NetworkFile.h"
 
 #include <QApplication>
 #include <QImage>
@@ -25,6 +28,7 @@
 #include <QSvgRenderer>
 #include <QLabel>
 #include <QSpinBox>
+#include <QDockWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -86,6 +90,35 @@ private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName("CutLabTest");
+    }
+
+    void trainingModeFollowsTheDocument() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json"));
+        QVERIFY(window);
+        QVERIFY(window->openNetwork(uiSourcePath("sample_profiles/hiertrain/network-hiertrain.json")));
+        auto* charts = window->findChild<QDockWidget*>("chartsDock");
+        QVERIFY(charts && charts->isVisible());
+        window->action("trainingMode")->trigger();
+        QCOMPARE(window->mode(), MainWindow::Mode::Training);
+        QVERIFY(!charts->isVisible()); // inference docks step aside
+        QVERIFY(window->training()->isVisible());
+        // The panel plans the window's profile on the window's network, as the core does.
+        const auto& profile = window->document()->profile();
+        const auto& network = window->document()->network();
+        const core::TrainingCostModel model(profile, network, core::trainingMachines(profile));
+        const double expected = core::runIterationPlanner("hiertrain", model, 128).iterationMs();
+        QVERIFY(window->training()->trainingResult().has_value());
+        QCOMPARE(window->training()->trainingResult()->iterationMs(), expected);
+        // A network change in the settings re-plans the training view.
+        QVERIFY(window->openNetwork("3g"));
+        const auto& slower = window->document()->network();
+        QCOMPARE(QString::fromStdString(slower.name), QString("3g"));
+        const core::TrainingCostModel model3g(profile, slower, core::trainingMachines(profile));
+        QCOMPARE(window->training()->trainingResult()->iterationMs(),
+                 core::runIterationPlanner("hiertrain", model3g, 128).iterationMs());
+        window->action("inferenceMode")->trigger();
+        QCOMPARE(window->mode(), MainWindow::Mode::Inference);
+        QVERIFY(charts->isVisible());
     }
 
     void dragSnapsToNearestValidCut_data() {

@@ -1,7 +1,8 @@
 // `cutlab-cli training-chart`: each kind renders to PNG, SVG and PDF; bad input is exit 2 with nothing written.
 #include "../TestPaths.h"
 
-#include "CliError.h"
+#include "cli/CliError.h"
+#include "cli/Commands.h"
 
 #include <QApplication>
 #include <QFile>
@@ -13,9 +14,6 @@
 #include <string>
 #include <vector>
 
-namespace cutlab::cli {
-int runTrainingChart(const std::vector<std::string>& arguments); // app/cli/TrainingChartCommand.cpp
-}
 
 class TrainingChartCommandTest : public QObject {
     Q_OBJECT

@@ -25,6 +25,8 @@
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QGraphicsView>
+
+#include "FittingSceneView.h"
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
@@ -42,7 +44,7 @@ namespace {
 constexpr const char* kPipeline = "pipeline";
 
 QGraphicsView* makeSceneView(QGraphicsScene* scene, QWidget* parent, const QString& tooltip) {
-    auto* view = new QGraphicsView(scene, parent);
+    auto* view = new FittingSceneView(scene, parent);
     view->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     view->setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     view->setBackgroundBrush(Qt::white);
