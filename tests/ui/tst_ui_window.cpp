@@ -267,7 +267,7 @@ private slots:
         // every chart and the graph in every format
         QVERIFY(window->sweep()->waitForResult(30000));
         for (int kind = 0; kind < 4; ++kind)
-            for (const QString& suffix : {"png", "svg", "pdf"}) {
+            for (const QString& suffix : QStringList{"png", "svg", "pdf"}) {
                 const QString path = dir.filePath(QStringLiteral("out%1.%2").arg(kind).arg(suffix));
                 QVERIFY2(kind == 3 ? window->exportGraph(path) : window->exportChart(kind, path), qPrintable(path));
                 QFile file(path);
