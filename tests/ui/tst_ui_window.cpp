@@ -18,6 +18,7 @@
 #include "Format.h"
 
 #include "InferenceCostModel.h"
+#include "InferencePlanner.h"
 #include "PlanFile.h"
 #include "TrainingPlanner.h"
 #include "NetworkFile.h"
@@ -27,6 +28,7 @@
 #include <QMouseEvent>
 #include <QSvgRenderer>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QDockWidget>
 #include <QTableWidget>
@@ -231,6 +233,35 @@ private slots:
         QApplication::processEvents();
         QVERIFY(planner->badge()->text().contains("best"));
         QVERIFY(planner->badge()->text().contains("optimum"));
+    }
+
+    void plannerLimitsAreTheCommandLineOnes() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        PlannerPanel* planner = window->planner();
+        planner->maxUploadEdit()->setText("edge=500000");
+        planner->maxTimeEdit()->setText("device=50%, cloud=5");
+        planner->topBox()->setValue(5);
+        planner->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!planner->isRunning() && !planner->plans().empty(), 20000);
+        core::InferenceQuery query;
+        query.top = 5;
+        query.maxUploadBytes[1] = 500000;
+        query.maxTime[0] = core::TimeLimit{50, true};
+        query.maxTime[2] = core::TimeLimit{5, false};
+        const Document* doc = window->document();
+        const core::InferenceCostModel model(doc->profile(), doc->network());
+        const auto expected = core::runInferencePlanner("scission", model, query);
+        QCOMPARE(planner->plans().size(), expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i)
+            QCOMPARE(planner->plans()[i].evaluation.totalMs, expected[i].evaluation.totalMs);
+        // A limit that is not TIER=VALUE is refused with a message, and nothing runs.
+        planner->maxTimeEdit()->setText("device fifty");
+        planner->run();
+        QVERIFY(!planner->isRunning());
+        QVERIFY2(planner->status()->text().contains("Max time: 'device fifty' should look like TIER=MS or TIER=PCT%"),
+                 qPrintable(planner->status()->text()));
+        QCOMPARE(planner->plans().size(), expected.size()); // the previous answer stays
     }
 
     void exportsReadBack() {

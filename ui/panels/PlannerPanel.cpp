@@ -64,14 +64,15 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent) : QWidget(parent
         useRow->addWidget(box);
     }
     form->addRow(QStringLiteral("Tiers"), useRow);
-    m_maxUpload = new QDoubleSpinBox(this);
-    m_maxUpload->setRange(0, 1e12);
-    m_maxUpload->setDecimals(0);
-    m_maxUpload->setSpecialValueText(QStringLiteral("no limit"));
-    m_maxUpload->setSuffix(QStringLiteral(" bytes"));
-    m_maxUpload->setGroupSeparatorShown(true);
-    m_maxUpload->setToolTip(QStringLiteral("At most this many bytes leave the device (--max-upload device=BYTES); 0 = no limit"));
+    m_maxUpload = new QLineEdit(this);
+    m_maxUpload->setPlaceholderText(QStringLiteral("e.g. device=1000000, edge=500000"));
+    m_maxUpload->setToolTip(QStringLiteral("At most this many bytes leave a tier (--max-upload TIER=BYTES), comma separated"));
     form->addRow(QStringLiteral("Max upload"), m_maxUpload);
+    m_maxTime = new QLineEdit(this);
+    m_maxTime->setPlaceholderText(QStringLiteral("e.g. device=50%, edge=200"));
+    m_maxTime->setToolTip(QStringLiteral("Compute time on a tier, in ms or as % of the plan's total compute "
+                                         "(--max-time TIER=MS or TIER=PCT%), comma separated"));
+    form->addRow(QStringLiteral("Max time"), m_maxTime);
     m_pins = new QLineEdit(this);
     m_pins->setPlaceholderText(QStringLiteral("e.g. conv1@device, #3@cloud, !fc@edge"));
     m_pins->setToolTip(QStringLiteral("Pins: LAYER@TIER must run there (--pin); !LAYER@TIER must not (--forbid). "
@@ -122,6 +123,30 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent) : QWidget(parent
 
 PlannerPanel::~PlannerPanel() { ++m_generation; }
 
+// "device=1000000, edge=50%": one limit per tier, as --max-upload / --max-time take them.
+void PlannerPanel::readLimits(const QString& text, const QString& label, bool time, core::InferenceQuery& query,
+                              QString* error) {
+    for (QString part : text.split(',', Qt::SkipEmptyParts)) {
+        part = part.trimmed();
+        const int at = part.indexOf('=');
+        const auto tier = at > 0 ? core::tierFromName(part.left(at).trimmed().toStdString()) : std::nullopt;
+        QString value = at > 0 ? part.mid(at + 1).trimmed() : QString();
+        const bool percent = time && value.endsWith('%');
+        if (percent) value.chop(1);
+        bool ok = false;
+        const double number = value.toDouble(&ok);
+        if (!tier || !ok || number < 0) {
+            if (error) *error = QStringLiteral("%1: '%2' should look like TIER=%3").arg(label, part, time ? "MS or TIER=PCT%" : "BYTES");
+            continue;
+        }
+        const auto t = static_cast<std::size_t>(core::tierIndex(*tier));
+        if (time)
+            query.maxTime[t] = core::TimeLimit{number, percent};
+        else
+            query.maxUploadBytes[t] = number;
+    }
+}
+
 core::InferenceQuery PlannerPanel::query(QString* error) const {
     core::InferenceQuery query;
     query.top = m_top->value();
@@ -130,7 +155,11 @@ core::InferenceQuery PlannerPanel::query(QString* error) const {
         const int use = m_use[static_cast<std::size_t>(t)]->currentIndex();
         query.tierUse[static_cast<std::size_t>(t)] = use == 1 ? core::TierUse::Must : use == 2 ? core::TierUse::MustNot : core::TierUse::Any;
     }
-    if (m_maxUpload->value() > 0) query.maxUploadBytes[0] = m_maxUpload->value();
+    readLimits(m_maxUpload->text(), QStringLiteral("Max upload"), false, query, error);
+    readLimits(m_maxTime->text(), QStringLiteral("Max time"), true, query, error);
+    const bool limited = !m_maxUpload->text().trimmed().isEmpty() || !m_maxTime->text().trimmed().isEmpty();
+    if (limited && m_planner->currentData().toString() == "jointdnn" && error)
+        *error = QStringLiteral("Max upload and Max time apply to Scission and Neurosurgeon, not JointDNN");
     query.returnResult = m_returnResult->isChecked() && m_planner->currentData().toString() == "jointdnn";
     if (!m_document->hasProfile()) return query;
     const auto& profile = m_document->profile();

@@ -34,6 +34,9 @@ public:
     QComboBox* plannerBox() const { return m_planner; }
     QSpinBox* topBox() const { return m_top; }
     QTableWidget* table() const { return m_table; }
+    QLineEdit* maxUploadEdit() const { return m_maxUpload; }
+    QLineEdit* maxTimeEdit() const { return m_maxTime; }
+    QLabel* status() const { return m_status; }
     QLabel* badge() const { return m_badge; }
     const std::vector<core::RankedPlan>& plans() const { return m_plans; }
     bool isRunning() const { return m_running; }
@@ -51,12 +54,16 @@ private:
     void applyRow(int row);
     void refreshBadge();
 
+    static void readLimits(const QString& text, const QString& label, bool time, core::InferenceQuery& query,
+                           QString* error);
+
     Document* m_document;
     QComboBox* m_planner;
     QSpinBox* m_top;
     QComboBox* m_objective;
     std::array<QComboBox*, 3> m_use{};
-    QDoubleSpinBox* m_maxUpload;
+    QLineEdit* m_maxUpload;
+    QLineEdit* m_maxTime;
     QLineEdit* m_pins;
     QCheckBox* m_returnResult;
     QPushButton* m_runButton;
