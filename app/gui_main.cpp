@@ -9,6 +9,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QIcon>
 #include <QTabWidget>
 #include <QTimer>
@@ -35,13 +36,14 @@ int main(int argc, char** argv) {
     QCommandLineOption screenshot("screenshot", "Render the window to OUT.png after loading, and exit.", "OUT.png");
     QCommandLineOption size("size", "Window size for --screenshot (default 1280x800).", "WxH", "1280x800");
     QCommandLineOption dark("dark", "Use the dark palette.");
+    QCommandLineOption raise("raise", "Bring a panel to the front (inspector, planner, charts, explain, setting).", "PANEL");
     QCommandLineOption trainingMode("training", "Start in Training mode (HierTrain, baselines, pipelines).");
     QCommandLineOption presentation("presentation", "Start in presentation mode (with --screenshot: grab it).");
     QCommandLineOption step("step", "With --presentation: show this step (1-based).", "N", "1");
     QCommandLineOption chart("chart", "Bring a chart to the front: breakdown, layers or sweep.", "KIND");
     QCommandLineOption topDown("top-down", "Lay the graph out from top to bottom.");
     QCommandLineOption collapse("collapse", "Collapse every branching block.");
-    parser.addOptions({network, plan, screenshot, size, dark, presentation, step, chart, topDown, collapse, trainingMode});
+    parser.addOptions({network, plan, screenshot, size, dark, presentation, step, chart, topDown, collapse, trainingMode, raise});
     parser.process(app);
 
     const bool shooting = parser.isSet(screenshot);
@@ -59,6 +61,15 @@ int main(int argc, char** argv) {
     if (parser.isSet(plan) && !window.openPlan(parser.value(plan))) status = 2;
     if (parser.isSet(collapse)) window.scene()->setAllBlocksCollapsed(true);
     if (parser.isSet(trainingMode)) window.setMode(MainWindow::Mode::Training);
+    if (parser.isSet(raise)) {
+        if (auto* dock = window.findChild<QDockWidget*>(parser.value(raise) + QStringLiteral("Dock"))) {
+            dock->show();
+            dock->raise();
+        } else {
+            std::fprintf(stderr, "cutlab: no panel '%s'\n", qPrintable(parser.value(raise)));
+            status = 2;
+        }
+    }
     if (parser.isSet(chart)) {
         const QString kind = parser.value(chart);
         window.charts()->tabs()->setCurrentIndex(kind == "layers" ? 1 : kind == "sweep" ? 2 : 0);

@@ -24,6 +24,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QScrollArea>
 #include <QTabWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -56,7 +57,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_modes->setObjectName(QStringLiteral("modes"));
     m_modes->setDocumentMode(true);
     m_modes->addTab(m_graph, QStringLiteral("Inference"));
-    m_modes->addTab(m_training, QStringLiteral("Training"));
+    // In a scroll area so that the training views never force the window wider than the screen.
+    auto* trainingScroll = new QScrollArea(this);
+    trainingScroll->setWidget(m_training);
+    trainingScroll->setWidgetResizable(true);
+    trainingScroll->setFrameShape(QFrame::NoFrame);
+    m_modes->addTab(trainingScroll, QStringLiteral("Training"));
     m_modes->setTabToolTip(0, QStringLiteral("Partition one inference: drag the cuts, run Scission, Neurosurgeon and JointDNN"));
     m_modes->setTabToolTip(1, QStringLiteral("Plan a training iteration: HierTrain and its baselines, pipeline-parallel training"));
     setCentralWidget(m_modes);
