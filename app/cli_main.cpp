@@ -1,6 +1,5 @@
 // cutlab-cli: the headless twin of the CutLab window (formats.md §4).
 #include "cli/CliError.h"
-#include "cli/ChartCommand.h"
 #include "cli/Commands.h"
 
 #include <exception>
@@ -36,11 +35,10 @@ int main(int argc, char** argv) {
         if (command == "validate") return cutlab::cli::runValidate(arguments);
         if (command == "info") return cutlab::cli::runInfo(arguments);
         if (command == "plan") return cutlab::cli::runPlan(arguments);
-        if (command == "chart") return cutlab::cli::runChart(argc, argv, arguments);
+        if (command == "chart" || command == "training-chart") return cutlab::cli::runChartRenderer(argv);
         if (command == "train") return cutlab::cli::runTrain(arguments);
         if (command == "sweep") return cutlab::cli::runSweep(arguments);
         if (command == "import") return cutlab::cli::runImport(arguments);
-        if (command == "training-chart") return cutlab::cli::runTrainingChart(arguments);
         std::cerr << "cutlab-cli: unknown command '" << command << "'\n" << kUsage;
         return 2;
     } catch (const cutlab::cli::CliError& error) {

@@ -3,6 +3,7 @@
 
 #include <QDirIterator>
 #include <QFile>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -238,8 +239,30 @@ private slots:
         QCOMPARE(bad.status, 2);
         QVERIFY2(bad.err.contains("'sideways' is not a link"), qPrintable(bad.err));
     }
+    void chartsThroughTheCommandLine() {
+        // cutlab-cli hands chart commands to cutlab-charts (Qt) and keeps its own start light.
+        QTemporaryDir dir;
+        const QString png = dir.filePath("breakdown.png");
+        const Run chart = cli({"chart", kVgg19Npy, "--kind", "breakdown", "--network", "4g", "-o", png});
+        QCOMPARE(chart.status, 0);
+        QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() > 400);
+        const QString svg = dir.filePath("strategy.svg");
+        const Run strategy = cli({"training-chart", sourcePath("sample_profiles/hiertrain/lenet5-cifar10.json"), "--kind",
+                                  "strategy", "-o", svg});
+        QCOMPARE(strategy.status, 0);
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("<svg"));
+        const Run bad = cli({"chart", kVgg19Npy, "--kind", "pie", "-o", dir.filePath("pie.png")});
+        QCOMPARE(bad.status, 2);
+        QVERIFY(bad.out.isEmpty());
+        QVERIFY2(bad.err.contains("--kind must be breakdown, layers or sweep, not 'pie'"), qPrintable(bad.err));
+        QVERIFY(!QFile::exists(dir.filePath("pie.png")));
+    }
     void helpOnEverySubcommand() {
-        for (const char* command : {"validate", "info", "plan", "train", "sweep", "import"}) {
+        for (const char* command : {"validate", "info", "plan", "train", "sweep", "import", "chart", "training-chart"}) {
             const Run run = cli({command, "--help"});
             QCOMPARE(run.status, 0);
             QVERIFY(run.out.startsWith(QString("usage: cutlab-cli ") + command));
