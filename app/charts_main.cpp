@@ -1,7 +1,7 @@
 // cutlab-charts: `cutlab-cli chart` and `cutlab-cli training-chart`, the commands that render
 // with Qt. cutlab-cli hands them over here so that its other commands start without Qt.
 #include "cli/ChartCommand.h"
-#include "cli/CliError.h"
+#include "cli/CommandGuard.h"
 #include "cli/Commands.h"
 
 #include <exception>
@@ -12,16 +12,10 @@
 int main(int argc, char** argv) {
     const std::string command = argc > 1 ? argv[1] : "";
     const std::vector<std::string> arguments(argv + (argc > 1 ? 2 : 1), argv + argc);
-    try {
+    return cutlab::cli::runGuarded(command, [&] {
         if (command == "chart") return cutlab::cli::runChart(argc, argv, arguments);
         if (command == "training-chart") return cutlab::cli::runTrainingChart(arguments);
         std::cerr << "cutlab-charts: usage: cutlab-charts chart|training-chart PROFILE ... (see cutlab-cli --help)\n";
         return 2;
-    } catch (const cutlab::cli::CliError& error) {
-        std::cerr << "cutlab-cli " << command << ": " << error.what() << "\n";
-        return 2;
-    } catch (const std::exception& error) {
-        std::cerr << "cutlab-cli " << command << ": internal error: " << error.what() << "\n";
-        return 2;
-    }
+    });
 }

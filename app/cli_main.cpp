@@ -1,5 +1,5 @@
 // cutlab-cli: the headless twin of the CutLab window (formats.md §4).
-#include "cli/CliError.h"
+#include "cli/CommandGuard.h"
 #include "cli/Commands.h"
 
 #include <exception>
@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
     }
     const std::string command = argv[1];
     const std::vector<std::string> arguments(argv + 2, argv + argc);
-    try {
+    return cutlab::cli::runGuarded(command, [&] {
         if (command == "validate") return cutlab::cli::runValidate(arguments);
         if (command == "info") return cutlab::cli::runInfo(arguments);
         if (command == "plan") return cutlab::cli::runPlan(arguments);
@@ -41,11 +41,5 @@ int main(int argc, char** argv) {
         if (command == "import") return cutlab::cli::runImport(arguments);
         std::cerr << "cutlab-cli: unknown command '" << command << "'\n" << kUsage;
         return 2;
-    } catch (const cutlab::cli::CliError& error) {
-        std::cerr << "cutlab-cli " << command << ": " << error.what() << "\n";
-        return 2;
-    } catch (const std::exception& error) {
-        std::cerr << "cutlab-cli " << command << ": internal error: " << error.what() << "\n";
-        return 2;
-    }
+    });
 }

@@ -1,5 +1,6 @@
 // The pipeline planner (cost-models.md §2.3): the DP against a brute force over every stage
 // split on small random profiles, in both cut modes; the downset lattice; hand-made cases.
+#include "GeneratedProfiles.h"
 #include "DownsetLattice.h"
 #include "ModelStructure.h"
 #include "PipelinePlanner.h"
@@ -46,18 +47,11 @@ Profile randomProfile(int n, unsigned seed) {
     return p;
 }
 
+// The shared random tier network, sometimes with a link between copies of one machine.
 Network randomNetwork(unsigned seed) {
+    Network network = generatedNetwork(seed);
     std::mt19937 random(seed * 31u + 7u);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
-    Network network;
-    network.name = "random";
-    const char* tiers[3] = {"device", "edge", "cloud"};
-    for (int a = 0; a < 3; ++a)
-        for (int b = 0; b < 3; ++b) {
-            if (a == b) continue;
-            network.links.push_back({tiers[a], tiers[b], unit(random) < 0.15 ? kUnlimitedBandwidth : 1 + unit(random) * 50,
-                                     unit(random) < 0.3 ? 0 : unit(random) * 5});
-        }
     if (unit(random) < 0.5) network.links.push_back({"same", "same", 20 + unit(random) * 100, unit(random)});
     return network;
 }

@@ -1,0 +1,21 @@
+#include "CommandGuard.h"
+
+#include "CliError.h"
+
+#include <exception>
+#include <iostream>
+
+namespace cutlab::cli {
+
+int runGuarded(const std::string& command, const std::function<int()>& run) {
+    try {
+        return run();
+    } catch (const CliError& error) {
+        std::cerr << "cutlab-cli " << command << ": " << error.what() << "\n";
+    } catch (const std::exception& error) {
+        std::cerr << "cutlab-cli " << command << ": internal error: " << error.what() << "\n";
+    }
+    return 2;
+}
+
+} // namespace cutlab::cli
