@@ -1,3 +1,4 @@
+#include "PipeDreamImporter.h"
 #include "TrainingPanel.h"
 #include "MainWindow.h"
 
@@ -24,6 +25,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QSaveFile>
 #include <QScrollArea>
 #include <QTabWidget>
 #include <QDragEnterEvent>
@@ -188,6 +190,17 @@ void MainWindow::buildMenus() {
                   const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open plan"), m_lastDirectory,
                                                                     QStringLiteral("CutLab plans (*.json);;All files (*)"));
                   if (!path.isEmpty()) openPlan(path);
+              });
+    addAction(file, "importProfile", QStringLiteral("&Import PipeDream Profile…"), QKeySequence(QStringLiteral("Ctrl+I")),
+              QStringLiteral("Convert a PipeDream profiler graph.txt into a cutlab-profile, save it and open it"), [this] {
+                  const QString source = QFileDialog::getOpenFileName(this, QStringLiteral("Import PipeDream profile"), m_lastDirectory,
+                                                                      QStringLiteral("PipeDream graphs (*.txt);;All files (*)"));
+                  if (source.isEmpty()) return;
+                  const QFileInfo info(source);
+                  const QString suggested = info.dir().filePath(info.completeBaseName() + QStringLiteral(".json"));
+                  const QString destination = QFileDialog::getSaveFileName(this, QStringLiteral("Save the converted profile"), suggested,
+                                                                           QStringLiteral("CutLab profiles (*.json)"));
+                  if (!destination.isEmpty()) importProfile(source, destination);
               });
     m_recentMenu = file->addMenu(QStringLiteral("Open &Recent"));
     m_recentMenu->setToolTipsVisible(true);
@@ -432,6 +445,38 @@ bool MainWindow::openProfile(const QString& path) {
     addRecent(path);
     statusBar()->showMessage(QStringLiteral("Opened %1: %2 layers, %3 blocks").arg(path).arg(m_document->layerCount()).arg(m_document->blockCount()), 5000);
     return true;
+}
+
+bool MainWindow::importProfile(const QString& source, const QString& destination) {
+    const QString title = QStringLiteral("Cannot import %1").arg(QFileInfo(source).fileName());
+    QFile input(source);
+    if (!input.open(QIODevice::ReadOnly)) {
+        report(title, QStringLiteral("%1:\n%2").arg(source, input.errorString()));
+        return false;
+    }
+    const std::string text = input.readAll().toStdString();
+    if (!core::looksLikePipeDreamGraph(text)) {
+        report(title, QStringLiteral("%1:\nunknown format: CutLab imports PipeDream's profiler graph.txt "
+                                     "(open cutlab-profile JSON files with File ▸ Open Profile)").arg(source));
+        return false;
+    }
+    core::PipeDreamImportOptions options;
+    const QFileInfo info(source);
+    options.modelName = (info.fileName() == QStringLiteral("graph.txt") ? info.dir().dirName() : info.completeBaseName()).toStdString();
+    std::string json;
+    try {
+        json = core::importPipeDreamGraph(text, options).dump(1) + "\n";
+    } catch (const std::exception& error) {
+        report(title, QStringLiteral("%1:\n%2").arg(source, QString::fromStdString(error.what())));
+        return false;
+    }
+    QSaveFile output(destination);
+    if (!output.open(QIODevice::WriteOnly) || output.write(json.data(), static_cast<qint64>(json.size())) < 0 || !output.commit()) {
+        report(QStringLiteral("Cannot save %1").arg(QFileInfo(destination).fileName()),
+               QStringLiteral("%1:\n%2").arg(destination, output.errorString()));
+        return false;
+    }
+    return openProfile(destination);
 }
 
 bool MainWindow::openPlan(const QString& path) {

@@ -64,6 +64,8 @@ public:
     bool openProfile(const QString& path);
     bool openPlan(const QString& path);
     bool openNetwork(const QString& path);
+    // Converts a PipeDream graph.txt into a profile saved at `destination`, then opens it.
+    bool importProfile(const QString& source, const QString& destination);
     bool exportChart(int kind, const QString& path);
     bool exportGraph(const QString& path);
     bool exportPlan(const QString& path);

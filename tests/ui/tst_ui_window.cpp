@@ -235,6 +235,26 @@ private slots:
         QVERIFY(planner->badge()->text().contains("optimum"));
     }
 
+    void importPipeDreamFromTheFileMenu() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/handmade/tiny-linear.json"));
+        QVERIFY(window);
+        QTemporaryDir dir;
+        const QString converted = dir.filePath("alexnet.json");
+        QVERIFY(window->importProfile(uiSourcePath("tests/data/pipedream/alexnet.txt"), converted));
+        QVERIFY(m_messages.isEmpty());
+        QCOMPARE(window->document()->layerCount(), 22); // 23 nodes, the Input node becomes the model input
+        QCOMPARE(QString::fromStdString(window->document()->profile().model.name), QString("alexnet"));
+        QVERIFY(window->document()->profile().hasBackward);
+        QVERIFY(QFileInfo::exists(converted));
+        // Not a PipeDream graph: one message, no file written, the document stays.
+        const QString refused = dir.filePath("refused.json");
+        QVERIFY(!window->importProfile(uiSourcePath("sample_profiles/scission/vgg16.json"), refused));
+        QCOMPARE(m_messages.size(), 1);
+        QVERIFY(m_messages.front().contains("unknown format"));
+        QVERIFY(!QFileInfo::exists(refused));
+        QCOMPARE(window->document()->layerCount(), 22);
+    }
+
     void plannerLimitsAreTheCommandLineOnes() {
         MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
         QVERIFY(window);
