@@ -77,15 +77,19 @@ std::string explainNoPlan(const std::string& planner, const InferenceCostModel& 
     std::vector<std::string> ids;
     for (const auto& layer : model.profile().layers) ids.push_back(layer.id);
     std::string alone;
+    int count = 0;
     for (const auto& [label, single] : singleConstraintQueries(query, model.profile())) {
         bool empty = true;
         try {
             empty = runInferencePlanner(planner, model, single).empty();
         } catch (const PlanError&) {
         }
-        if (empty) alone += (alone.empty() ? "" : ", ") + label;
+        if (!empty) continue;
+        alone += (alone.empty() ? "" : ", ") + label;
+        ++count;
     }
-    if (!alone.empty()) return "no plan satisfies " + alone + " (this alone excludes every configuration)";
+    if (count == 1) return "no plan satisfies " + alone + " (this alone excludes every configuration)";
+    if (count > 1) return "no plan satisfies " + alone + " (each of these alone excludes every configuration)";
     std::string all;
     for (const auto& label : query.describe(ids)) all += (all.empty() ? "" : ", ") + label;
     if (all.empty()) return "the " + planner + " planner found no plan (no machine can run the model?)";
