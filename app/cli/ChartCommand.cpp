@@ -60,8 +60,6 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
     if (output.empty()) throw CliError("-o OUT.png|svg|pdf is required");
     if (!ui::ImageExporter::isSupported(QString::fromStdString(output)))
         throw CliError(output + ": choose a .png, .svg or .pdf file name");
-    if (!core::isInferencePlannerName(options.planner))
-        throw CliError("--planner: unknown planner '" + options.planner + "' (expected scission, neurosurgeon or jointdnn)");
     const core::Profile profile = loadProfileOrThrow(options.profilePath);
     const core::Network network = loadNetworkOrThrow(options.network);
     const core::InferenceQuery query = options.query(profile);

@@ -90,8 +90,6 @@ int runPlan(const std::vector<std::string>& arguments) {
         options.profilePath = argument;
     }
     if (options.profilePath.empty()) throw CliError(std::string(kUsage) + "(see cutlab-cli plan --help)");
-    if (!core::isInferencePlannerName(options.planner))
-        throw CliError("--planner: unknown planner '" + options.planner + "' (expected scission, neurosurgeon or jointdnn)");
     const core::Profile profile = loadProfileOrThrow(options.profilePath);
     const core::Network network = loadNetworkOrThrow(options.network);
     const core::InferenceQuery query = options.query(profile);

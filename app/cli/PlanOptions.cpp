@@ -2,6 +2,7 @@
 
 #include "CliError.h"
 
+#include "InferencePlanner.h"
 #include "NetworkFile.h"
 
 #include <sstream>
@@ -49,7 +50,11 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
         return cursor.valueOf(flag);
     };
     if (flag == "--network") network = take();
-    else if (flag == "--planner") planner = take();
+    else if (flag == "--planner") {
+        planner = take();
+        if (!core::isInferencePlannerName(planner))
+            throw CliError("--planner: unknown planner '" + planner + "' (expected scission, neurosurgeon or jointdnn)");
+    }
     else if (flag == "--top") top = parsePositiveInt(take(), flag);
     else if (flag == "--input-bytes") inputBytes = parseNumber(take(), flag);
     else if (flag == "--objective") {
