@@ -1,26 +1,53 @@
 #!/usr/bin/env bash
 # One-step set-up on Debian 12: installs what is missing, builds, then runs the app or the tests.
-#   packaging/setup.sh run [PROFILE]   build and open the window on a sample profile
-#   packaging/setup.sh test            build and run the whole test suite (what CI runs)
-#   packaging/setup.sh build           only install and build
+#   packaging/setup.sh run [PROFILE] [CUTLAB OPTIONS...]   build and open the window on a profile
+#   packaging/setup.sh test                               build and run the whole test suite (CI)
+#   packaging/setup.sh build                              only install and build
+#   packaging/setup.sh package                            build the .deb (build/<preset>/cutlab_*.deb)
 # With CI=true the build uses the `ci` preset (warnings are errors).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake ninja-build g++ python3 qt6-base-dev qt6-charts-dev libqt6svg6-dev libgl-dev
-          libeigen3-dev nlohmann-json3-dev fonts-dejavu-core xvfb xauth)
+# Every package is a real package name (dpkg-query finds it once installed), derived from what
+# the build asks for:
+#   the tool chain (CMakePresets.json: Ninja generator)     cmake ninja-build g++
+#   find_package(Eigen3)                                    libeigen3-dev
+#   find_package(nlohmann_json)                             nlohmann-json3-dev
+#   find_package(Qt6 COMPONENTS Core Gui Widgets Test)      qt6-base-dev
+#   find_package(Qt6 COMPONENTS Charts)                     qt6-charts-dev, and libqt6opengl6-dev:
+#       Qt6Charts needs Qt6OpenGL, which qt6-charts-dev does not pull in (Debian packaging gap)
+#   find_package(Qt6 COMPONENTS Svg)                        qt6-svg-dev
+#   text in the window, charts and exports                  fonts-dejavu-core
+#   screenshots and window tests without a display          xvfb xauth (xvfb-run)
+build_packages=(cmake ninja-build g++ libeigen3-dev nlohmann-json3-dev qt6-base-dev qt6-charts-dev
+                libqt6opengl6-dev qt6-svg-dev fonts-dejavu-core xvfb xauth)
+# `package`: cpack -G DEB runs dpkg-shlibdeps (dpkg-dev) and needs `file` to find the binaries.
+package_packages=(dpkg-dev file)
+
+missing_from() {
+    local package
+    for package in "$@"; do
+        [ "$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null)" = installed ] || echo "$package"
+    done
+}
 
 install_missing() {
-    local missing=()
-    for package in "${packages[@]}"; do
-        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-    done
+    local missing
+    mapfile -t missing < <(missing_from "$@")
     [ ${#missing[@]} -eq 0 ] && return 0
     echo "setup: installing ${missing[*]}"
     local sudo=()
-    [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "setup: run as root or install sudo to install: ${missing[*]}" >&2; exit 1; }
+        sudo=(sudo)
+    fi
     "${sudo[@]}" apt-get update -qq
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    mapfile -t missing < <(missing_from "$@")
+    if [ ${#missing[@]} -ne 0 ]; then
+        echo "setup: still not installed after apt-get (not a real package name?): ${missing[*]}" >&2
+        exit 1
+    fi
 }
 
 preset=dev
@@ -32,19 +59,27 @@ build() {
 }
 
 action=${1:-run}
-install_missing
+case "$action" in
+    build|test|run|package) ;;
+    *)
+        echo "usage: packaging/setup.sh run [PROFILE] [CUTLAB OPTIONS...] | test | build | package" >&2
+        exit 2
+        ;;
+esac
+
+install_missing "${build_packages[@]}"
+[ "$action" = package ] && install_missing "${package_packages[@]}"
 build
 case "$action" in
-    build) ;;
     test)
         ctest --preset "$preset" --output-on-failure -j "$(nproc)"
         ;;
     run)
         profile=${2:-sample_profiles/scission/vgg19.json}
-        exec "build/$preset/app/cutlab" "$profile"
+        exec "build/$preset/app/cutlab" "${@:3}" "$profile"
         ;;
-    *)
-        echo "usage: packaging/setup.sh run [PROFILE] | test | build" >&2
-        exit 2
+    package)
+        (cd "build/$preset" && rm -f cutlab_*.deb && cpack -G DEB)
+        ls "build/$preset"/cutlab_*.deb
         ;;
 esac
