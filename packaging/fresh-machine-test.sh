@@ -220,7 +220,7 @@ install_deb() {
 
 installed_cli() {
     in_root "$root_b" "cd /root && cutlab-cli plan /usr/share/cutlab/sample_profiles/scission/vgg19.json --network 4g --top 3 | tee plan.txt && grep -q '^ *1 ' plan.txt"
-    in_root "$root_b" "cutlab-cli train /usr/share/cutlab/sample_profiles/pipedream/vgg16.json --planner pipeline --network ideal > /dev/null"
+    in_root "$root_b" "cutlab-cli train /usr/share/cutlab/sample_profiles/pipedream/vgg16.json --planner pipeline --network ideal --stages gpu,gpu,gpu,gpu > /dev/null"
     in_root "$root_b" "cd /root && cutlab-cli chart /usr/share/cutlab/sample_profiles/scission/vgg19.json --kind breakdown -o chart.png"
     cp "$root_b/root/chart.png" "$out/installed-chart.png"
     png_is_not_blank "$out/installed-chart.png"
