@@ -64,6 +64,7 @@ private:
 
     PathCost moveCost(int from, int to, double bytes) const {
         if (from == kNowhere || from == to || bytes <= 0) return {0, 0};
+        if (m_machines[static_cast<std::size_t>(from)] < 0 || m_machines[static_cast<std::size_t>(to)] < 0) return {};
         const Link* link = m_model.link(m_machines[static_cast<std::size_t>(from)], m_machines[static_cast<std::size_t>(to)]);
         if (!link) return {};
         const double ms = link->transferMs(bytes);
@@ -92,6 +93,8 @@ private:
             for (int mask = 0; mask < kMasks; ++mask) {
                 if ((mask & requiredMask) != requiredMask) continue;
                 PathCost cost = table[static_cast<std::size_t>(m_blocks)][static_cast<std::size_t>(location)][static_cast<std::size_t>(mask)].cost;
+                // No path ends on a tier without a machine: there is nothing to send back from it.
+                if (cost.primary == std::numeric_limits<double>::infinity()) continue;
                 if (m_query.returnResult && m_machines[0] >= 0) {
                     const PathCost back = moveCost(location, 0, outputBytes);
                     cost = {cost.primary + back.primary, cost.secondary + back.secondary};

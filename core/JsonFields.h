@@ -1,5 +1,6 @@
 #pragma once
 
+#include "InputLimits.h"
 #include "ProfileIssue.h"
 
 #include <nlohmann/json.hpp>
@@ -16,11 +17,13 @@ class JsonFields {
 public:
     explicit JsonFields(std::vector<ProfileIssue>& issues) : m_issues(issues) {}
 
-    // A finite number >= 0 (numbers written as strings, NaN, infinities and negatives rejected).
+    // A finite number in [0, range.max] (numbers written as strings, NaN, infinities, negatives
+    // and numbers beyond the range rejected).
     std::optional<double> nonNegativeNumber(const nlohmann::ordered_json& value,
-                                            const std::string& pointer);
+                                            const std::string& pointer, NumberRange range);
+    // A string of at most maxBytes bytes.
     std::optional<std::string> string(const nlohmann::ordered_json& value,
-                                      const std::string& pointer);
+                                      const std::string& pointer, std::size_t maxBytes = kMaxNameBytes);
     void add(const std::string& pointer, const std::string& message) {
         m_issues.push_back({pointer, message});
     }
@@ -29,7 +32,10 @@ private:
     std::vector<ProfileIssue>& m_issues;
 };
 
-// Shows a JSON value briefly in a message: strings quoted, long values cut.
+// Shows a JSON value briefly in a message: strings quoted, long values cut (never dumping a
+// large value whole).
 std::string briefJson(const nlohmann::ordered_json& value);
+// A name or text cut to at most 40 bytes for a message, never inside a UTF-8 character.
+std::string briefText(std::string_view text);
 
 } // namespace cutlab::core

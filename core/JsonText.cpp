@@ -1,8 +1,10 @@
 #include "JsonText.h"
 
+#include "InputLimits.h"
+
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <new>
 
 namespace cutlab::core {
 namespace {
@@ -67,6 +69,9 @@ JsonParseResult parseJsonText(std::string_view text) {
                                             " is too large: numbers must be finite"};
     } catch (const nlohmann::json::exception& e) {
         result.issue = ProfileIssue{"", std::string("not valid JSON: ") + e.what()};
+    } catch (const std::bad_alloc&) {
+        result.value.reset();
+        result.issue = ProfileIssue{"", "not enough memory to read this JSON document"};
     }
     return result;
 }
@@ -89,24 +94,56 @@ std::string jsonPointerAppend(const std::string& base, std::size_t index) {
 }
 
 std::optional<std::string> readTextFile(const std::string& path, std::string& error) {
+    // Decide from the file's status, before opening it: opening a FIFO waits for a writer, and
+    // a device such as /dev/zero never ends.
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status)) {
+        error = std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec)) ? "is a broken link"
+                                                                                         : "no such file";
+        return std::nullopt;
+    }
+    if (std::filesystem::is_directory(status)) {
         error = "is a directory, not a file";
+        return std::nullopt;
+    }
+    if (!std::filesystem::is_regular_file(status)) {
+        error = "is not a regular file (a device, FIFO or socket); CutLab reads only files";
+        return std::nullopt;
+    }
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (ec) {
+        error = "cannot be read (" + ec.message() + ")";
+        return std::nullopt;
+    }
+    if (size > kMaxFileBytes) {
+        error = "is " + std::to_string(size / (1024 * 1024)) + " MiB; CutLab reads files of at most " +
+                std::to_string(kMaxFileBytes / (1024 * 1024)) + " MiB";
         return std::nullopt;
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        error = std::filesystem::exists(path, ec) ? "cannot be read (permission denied?)"
-                                                  : "no such file";
+        error = "cannot be read (permission denied?)";
         return std::nullopt;
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    if (in.bad()) {
-        error = "could not be read completely";
+    try {
+        // Read one byte more than the size so a file that grew past the limit is still refused.
+        std::string text(static_cast<std::size_t>(size) + 1, '\0');
+        in.read(text.data(), static_cast<std::streamsize>(text.size()));
+        if (in.bad()) {
+            error = "could not be read completely";
+            return std::nullopt;
+        }
+        text.resize(static_cast<std::size_t>(in.gcount()));
+        if (text.size() > kMaxFileBytes) {
+            error = "grew beyond " + std::to_string(kMaxFileBytes / (1024 * 1024)) + " MiB while it was read";
+            return std::nullopt;
+        }
+        return text;
+    } catch (const std::bad_alloc&) {
+        error = "is too large to read into the memory available";
         return std::nullopt;
     }
-    return buffer.str();
 }
 
 } // namespace cutlab::core

@@ -2,6 +2,7 @@
 
 #include "JsonFields.h"
 #include "JsonText.h"
+#include "Utf8.h"
 
 #include <charconv>
 #include <cmath>
@@ -37,6 +38,11 @@ std::optional<double> parseCsvNumber(const std::string& text) {
 
 NetworkLoadResult parseScissionCsv(std::string_view text, const std::string& name) {
     NetworkLoadResult result;
+    if (const auto bad = firstInvalidUtf8(text); bad != std::string_view::npos) {
+        result.issues.push_back({"", "line " + std::to_string(lineOfOffset(text, bad)) + ": not UTF-8 text (byte " +
+                                         std::to_string(bad + 1) + ")"});
+        return result;
+    }
     Network network;
     network.name = name;
     std::stringstream stream{std::string(text)};
@@ -65,9 +71,15 @@ NetworkLoadResult parseScissionCsv(std::string_view text, const std::string& nam
         if (fields[0].empty() || fields[1].empty())
             result.issues.push_back({"", where + ": source and destination must be machine names"});
         else if (!ping || *ping < 0)
-            result.issues.push_back({"", where + ": ping '" + fields[2] + "' is not a number of milliseconds >= 0"});
+            result.issues.push_back({"", where + ": ping '" + briefText(fields[2]) + "' is not a number of milliseconds >= 0"});
+        else if (*ping > kMaxMilliseconds)
+            result.issues.push_back({"", where + ": ping " + fields[2] + " must be at most " + kTimeRange.text});
         else if (!bandwidth || *bandwidth <= 0)
-            result.issues.push_back({"", where + ": bandwidth '" + fields[3] + "' is not a number of Mbps > 0"});
+            result.issues.push_back({"", where + ": bandwidth '" + briefText(fields[3]) + "' is not a number of Mbps > 0"});
+        else if (*bandwidth < kMinBandwidthMbps || *bandwidth > kMaxBandwidthMbps)
+            result.issues.push_back({"", where + ": bandwidth " + fields[3] + " must be between 1e-6 and 1e9 Mbps"});
+        else if (fields[0].size() > kMaxNameBytes || fields[1].size() > kMaxNameBytes)
+            result.issues.push_back({"", where + ": a machine name is longer than " + std::to_string(kMaxNameBytes) + " bytes"});
         else
             network.links.push_back({fields[0], fields[1], *bandwidth, *ping});
     }
@@ -123,16 +135,19 @@ NetworkLoadResult networkFromJson(const nlohmann::ordered_json& root, const std:
             fields.add(at, "missing \"bandwidth_mbps\" (null means unlimited)");
             good = false;
         } else if (!bandwidth->is_null()) {
-            auto value = fields.nonNegativeNumber(*bandwidth, at + "/bandwidth_mbps");
+            auto value = fields.nonNegativeNumber(*bandwidth, at + "/bandwidth_mbps", kBandwidthRange);
             if (value && *value == 0) {
                 fields.add(at + "/bandwidth_mbps", "must be greater than 0 (null means unlimited)");
+                value.reset();
+            } else if (value && *value < kMinBandwidthMbps) {
+                fields.add(at + "/bandwidth_mbps", "must be at least 1e-6 Mbps (null means unlimited)");
                 value.reset();
             }
             good = good && value.has_value();
             if (value) link.bandwidthMbps = *value;
         }
         if (auto latency = entry.find("latency_ms"); latency != entry.end()) {
-            auto value = fields.nonNegativeNumber(*latency, at + "/latency_ms");
+            auto value = fields.nonNegativeNumber(*latency, at + "/latency_ms", kTimeRange);
             good = good && value.has_value();
             if (value) link.latencyMs = *value;
         }
@@ -145,7 +160,7 @@ NetworkLoadResult networkFromJson(const nlohmann::ordered_json& root, const std:
 NetworkLoadResult parseNetwork(std::string_view text, const std::string& defaultName) {
     const auto start = text.find_first_not_of(" \t\r\n");
     if (start != std::string_view::npos && text[start] != '{' && text[start] != '[')
-        return parseScissionCsv(text, defaultName);
+        return parseScissionCsv(text, toValidUtf8(defaultName));
     NetworkLoadResult result;
     JsonParseResult parsed = parseJsonText(text);
     if (parsed.issue) {
@@ -166,7 +181,7 @@ NetworkLoadResult parseNetwork(std::string_view text, const std::string& default
         }
     }
     result = networkFromJson(root, "");
-    if (result.network && result.network->name.empty()) result.network->name = defaultName;
+    if (result.network && result.network->name.empty()) result.network->name = toValidUtf8(defaultName);
     return result;
 }
 
@@ -179,7 +194,7 @@ NetworkLoadResult loadNetwork(const std::string& presetOrPath) {
         result.issues.push_back({"", error + " (and not a preset: 3g, 4g, fibre, ideal)"});
         return result;
     }
-    return parseNetwork(*text, std::filesystem::path(presetOrPath).stem().string());
+    return parseNetwork(*text, toValidUtf8(std::filesystem::path(presetOrPath).stem().string()));
 }
 
 nlohmann::ordered_json networkToJson(const Network& network) {

@@ -1,6 +1,8 @@
 #include "PipeDreamImporter.h"
 
+#include "InputLimits.h"
 #include "PlanJson.h"
+#include "Utf8.h"
 
 #include <algorithm>
 #include <cctype>
@@ -12,7 +14,9 @@
 #include <optional>
 #include <queue>
 #include <tuple>
+#include <cstdint>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace cutlab::core {
 namespace {
@@ -56,6 +60,8 @@ double parseAmount(std::string_view text, int line, const std::string& key) {
         throw PipeDreamImportError(line, key + " '" + std::string(text) + "' is not a number");
     if (!std::isfinite(value) || value < 0)
         throw PipeDreamImportError(line, key + " " + std::string(text) + " must be a finite number >= 0");
+    if (value > kMaxBytes * kMaxBatch)
+        throw PipeDreamImportError(line, key + " " + std::string(text) + " is too large (at most 1e21)");
     return value;
 }
 
@@ -206,12 +212,14 @@ private:
             m_nodes.push_back(std::move(node));
         }
         if (m_nodes.empty()) throw PipeDreamImportError(0, "the file has no node lines");
+        std::unordered_set<std::uint64_t> seenEdges;
         for (const Edge& edge : edges) {
             const int from = find(edge.from, edge.line), to = find(edge.to, edge.line);
             if (from == to) throw PipeDreamImportError(edge.line, "node " + edge.from + " feeds itself");
-            auto& inputs = m_nodes[static_cast<std::size_t>(to)].inputs;
-            if (std::find(inputs.begin(), inputs.end(), from) != inputs.end()) continue; // repeated edge
-            inputs.push_back(from);
+            const auto key = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(from)) << 32) |
+                             static_cast<std::uint32_t>(to);
+            if (!seenEdges.insert(key).second) continue; // a repeated edge
+            m_nodes[static_cast<std::size_t>(to)].inputs.push_back(from);
             m_nodes[static_cast<std::size_t>(from)].outputs.push_back(to);
         }
     }
@@ -262,13 +270,17 @@ nlohmann::ordered_json machinesOf(const PipeDreamImportOptions& options) {
 void checkOptions(const PipeDreamImportOptions& options) {
     if (!(options.batch >= 1) || !std::isfinite(options.batch))
         throw PipeDreamImportError(0, "the mini-batch must be at least 1 sample");
+    if (options.batch > kMaxBatch) throw PipeDreamImportError(0, "the mini-batch must be at most 1e6 samples");
+    for (const std::string* text : {&options.modelName, &options.source, &options.machineId})
+        if (!isUtf8(*text)) throw PipeDreamImportError(0, "the name, source or machine id given is not UTF-8 text");
     std::vector<std::string> ids{options.machineId};
     for (const EstimatedMachine& machine : options.estimatedMachines) {
         if (machine.id.empty()) throw PipeDreamImportError(0, "an estimated machine has an empty id");
         if (std::find(ids.begin(), ids.end(), machine.id) != ids.end())
             throw PipeDreamImportError(0, "machine id '" + machine.id + "' is given twice");
-        if (!(machine.factor > 0) || !std::isfinite(machine.factor))
-            throw PipeDreamImportError(0, "the speed factor of '" + machine.id + "' must be a number > 0");
+        if (!(machine.factor > 0) || !std::isfinite(machine.factor) || machine.factor > kMaxFactor)
+            throw PipeDreamImportError(0, "the speed factor of '" + machine.id + "' must be a number > 0 and at most 1e6");
+        if (!isUtf8(machine.id)) throw PipeDreamImportError(0, "an estimated machine's id is not UTF-8 text");
         ids.push_back(machine.id);
     }
 }
@@ -276,9 +288,12 @@ void checkOptions(const PipeDreamImportOptions& options) {
 } // namespace
 
 bool looksLikePipeDreamGraph(std::string_view text) {
-    for (std::string_view line : splitOn(text.substr(0, 1 << 16), "\n")) {
+    // The first non-blank line, however long, is a node line of PipeDream's shape.
+    for (std::size_t start = 0; start < text.size();) {
+        const std::size_t end = std::min(text.find('\n', start), text.size());
+        const std::string_view line = text.substr(start, end - start);
+        start = end + 1;
         if (trim(line).empty()) continue;
-        // The first non-blank line is a node line of PipeDream's shape.
         return line.find(" -- ") != std::string_view::npos &&
                (line.find("_compute_time=") != std::string_view::npos ||
                 line.find("activation_size=") != std::string_view::npos);
@@ -288,6 +303,8 @@ bool looksLikePipeDreamGraph(std::string_view text) {
 
 nlohmann::ordered_json importPipeDreamGraph(std::string_view text, const PipeDreamImportOptions& options) {
     checkOptions(options);
+    if (const auto bad = firstInvalidUtf8(text); bad != std::string_view::npos)
+        throw PipeDreamImportError(lineOfOffset(text, bad), "not UTF-8 text (byte " + std::to_string(bad + 1) + ")");
     GraphText graph(text);
     std::vector<GraphNode>& nodes = graph.nodes();
     const std::vector<int> order = graph.topologicalOrder();

@@ -60,16 +60,16 @@ private:
             if (auto text = m_fields.string(*name, "/model/name")) m_profile.model.name = *text;
         }
         if (auto source = model->find("source"); source != model->end()) {
-            if (auto text = m_fields.string(*source, "/model/source")) m_profile.model.source = *text;
+            if (auto text = m_fields.string(*source, "/model/source", kMaxTextBytes)) m_profile.model.source = *text;
         }
         if (auto input = model->find("input_bytes"); input != model->end()) {
-            if (auto bytes = m_fields.nonNegativeNumber(*input, "/model/input_bytes"))
+            if (auto bytes = m_fields.nonNegativeNumber(*input, "/model/input_bytes", kBytesRange))
                 m_profile.model.inputBytes = *bytes;
         } else {
             m_fields.add("/model", "missing \"input_bytes\" (bytes of one input sample)");
         }
         if (auto batch = model->find("batch"); batch != model->end()) {
-            if (auto samples = m_fields.nonNegativeNumber(*batch, "/model/batch")) {
+            if (auto samples = m_fields.nonNegativeNumber(*batch, "/model/batch", kBatchRange)) {
                 if (*samples < 1)
                     m_fields.add("/model/batch", "must be at least 1 sample");
                 else
@@ -148,7 +148,8 @@ private:
             const Json& entry = (*layers)[i];
             if (!entry.is_object()) continue;
             const auto id = entry.find("id");
-            if (id != entry.end() && id->is_string()) firstPosition.emplace(id->get<std::string>(), i);
+            if (id != entry.end() && id->is_string() && id->get_ref<const std::string&>().size() <= kMaxNameBytes)
+                firstPosition.emplace(id->get<std::string>(), i);
         }
         bool backwardEverywhere = true, updateEverywhere = true;
         m_profile.layers.reserve(layers->size());
@@ -215,7 +216,7 @@ private:
             if (!name) continue;
             const auto found = firstPosition.find(*name);
             if (found == firstPosition.end())
-                m_fields.add(where, "unknown layer '" + *name + "'");
+                m_fields.add(where, "unknown layer '" + briefText(*name) + "'");
             else if (found->second == position)
                 m_fields.add(where, "layer '" + *name + "' reads its own output (a cycle)");
             else if (found->second > position)
@@ -228,14 +229,14 @@ private:
     void readLayerNumbers(const Json& entry, const std::string& at, Layer& layer) {
         if (auto bytes = entry.find("output_bytes"); bytes == entry.end())
             m_fields.add(at, "missing \"output_bytes\"");
-        else if (auto value = m_fields.nonNegativeNumber(*bytes, at + "/output_bytes"))
+        else if (auto value = m_fields.nonNegativeNumber(*bytes, at + "/output_bytes", kBytesRange))
             layer.outputBytes = *value;
         if (auto bytes = entry.find("param_bytes"); bytes != entry.end()) {
-            if (auto value = m_fields.nonNegativeNumber(*bytes, at + "/param_bytes"))
+            if (auto value = m_fields.nonNegativeNumber(*bytes, at + "/param_bytes", kBytesRange))
                 layer.paramBytes = *value;
         }
         if (auto flops = entry.find("flops"); flops != entry.end()) {
-            if (auto value = m_fields.nonNegativeNumber(*flops, at + "/flops")) layer.flops = *value;
+            if (auto value = m_fields.nonNegativeNumber(*flops, at + "/flops", kFlopsRange)) layer.flops = *value;
         }
     }
 
@@ -253,17 +254,18 @@ private:
             return {};
         }
         std::vector<double> result(m_profile.machines.size(), 0.0);
-        for (const auto& [machineId, value] : times->items()) {
+        for (const auto& [key, value] : times->items()) {
+            const std::string machineId = key.size() > kMaxNameBytes ? briefText(key) : key;
             if (!m_machinesSound) {
-                m_fields.nonNegativeNumber(value, jsonPointerAppend(where, machineId));
+                m_fields.nonNegativeNumber(value, jsonPointerAppend(where, machineId), kTimeRange);
                 continue;
             }
             const int machine = m_profile.machineIndex(machineId);
             if (machine < 0) {
-                m_fields.add(jsonPointerAppend(where, machineId), "unknown machine '" + machineId + "'");
+                m_fields.add(jsonPointerAppend(where, machineId), "unknown machine '" + briefText(machineId) + "'");
                 continue;
             }
-            if (auto ms = m_fields.nonNegativeNumber(value, jsonPointerAppend(where, machineId)))
+            if (auto ms = m_fields.nonNegativeNumber(value, jsonPointerAppend(where, machineId), kTimeRange))
                 result[static_cast<std::size_t>(machine)] = *ms;
         }
         for (const Machine& machine : m_profile.machines) {

@@ -4,6 +4,7 @@
 #include "PlanError.h"
 
 #include <limits>
+#include <vector>
 
 namespace cutlab::core {
 
@@ -17,8 +18,9 @@ TrainingPath evaluateTrainingPath(const TrainingCostModel& model, std::vector<Se
                                   double crossingBytesFactor) {
     TrainingPath path;
     int location = model.deviceMachine();
+    // A segment that runs no layer is no part of the path (JALAD's cut after the last layer).
+    std::erase_if(segments, [](const Segment& segment) { return segment.end <= segment.begin; });
     for (const Segment& segment : segments) {
-        if (segment.end <= segment.begin) continue;
         const double bytes = batch * model.cutBytes(segment.begin) * (segment.begin == 0 ? 1.0 : crossingBytesFactor);
         if (segment.machine != location && bytes > 0) {
             path.transferMs += model.transferMs(location, segment.machine, bytes);

@@ -24,14 +24,16 @@ double parseNumber(const std::string& text, const std::string& flag) {
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < 0)
         throw CliError(flag + ": '" + text + "' is not a number >= 0");
+    if (value > 1e15) throw CliError(flag + ": " + text + " is too large (at most 1e15)");
     return value;
 }
 
-int parsePositiveInt(const std::string& text, const std::string& flag) {
+int parsePositiveInt(const std::string& text, const std::string& flag, int max) {
     int value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < 1)
         throw CliError(flag + ": '" + text + "' is not a whole number >= 1");
+    if (value > max) throw CliError(flag + ": " + text + " is too large (at most " + std::to_string(max) + ")");
     return value;
 }
 

@@ -22,8 +22,9 @@ private:
     std::size_t m_position = 0;
 };
 
-// Strict number parsing for option values; throws CliError with the flag's name.
+// Strict number parsing for option values; throws CliError with the flag's name. Numbers are
+// at most 1e15, whole numbers at most `max` (a million by default), so no planner sum overflows.
 double parseNumber(const std::string& text, const std::string& flag);
-int parsePositiveInt(const std::string& text, const std::string& flag);
+int parsePositiveInt(const std::string& text, const std::string& flag, int max = 1000000);
 
 } // namespace cutlab::cli

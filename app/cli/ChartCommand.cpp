@@ -46,8 +46,8 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
         }
         if (flag == "--kind") { cursor.next(); kind = cursor.valueOf(flag); continue; }
         if (flag == "-o" || flag == "--output") { cursor.next(); output = cursor.valueOf(flag); continue; }
-        if (flag == "--width") { cursor.next(); width = parsePositiveInt(cursor.valueOf(flag), flag); continue; }
-        if (flag == "--height") { cursor.next(); height = parsePositiveInt(cursor.valueOf(flag), flag); continue; }
+        if (flag == "--width") { cursor.next(); width = parsePositiveInt(cursor.valueOf(flag), flag, 16384); continue; }
+        if (flag == "--height") { cursor.next(); height = parsePositiveInt(cursor.valueOf(flag), flag, 16384); continue; }
         if (options.consume(cursor)) continue;
         const std::string argument = cursor.next();
         if (argument.rfind("--", 0) == 0) throw CliError("unknown option " + argument + " (see cutlab-cli chart --help)");

@@ -3,6 +3,7 @@
 #include "CliError.h"
 
 #include <exception>
+#include <new>
 #include <iostream>
 
 namespace cutlab::cli {
@@ -12,6 +13,8 @@ int runGuarded(const std::string& command, const std::function<int()>& run) {
         return run();
     } catch (const CliError& error) {
         std::cerr << "cutlab-cli " << command << ": " << error.what() << "\n";
+    } catch (const std::bad_alloc&) {
+        std::cerr << "cutlab-cli " << command << ": error: not enough memory for this request\n";
     } catch (const std::exception& error) {
         std::cerr << "cutlab-cli " << command << ": internal error: " << error.what() << "\n";
     }

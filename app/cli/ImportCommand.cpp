@@ -5,16 +5,16 @@
 #include "ArgumentCursor.h"
 #include "CliError.h"
 
+#include "JsonText.h"
 #include "PipeDreamImporter.h"
+#include "Utf8.h"
 #include "ProfileLoader.h"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -40,12 +40,10 @@ const char* const kUsage =
     "Exit status: 0 written, 2 bad input (unknown format, malformed file, unwritable output).\n";
 
 std::string readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw CliError(path + ": error: cannot read the file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw CliError(path + ": error: cannot read the file");
-    return text.str();
+    std::string error;
+    auto text = core::readTextFile(path, error);
+    if (!text) throw CliError(path + ": error: " + error);
+    return std::move(*text);
 }
 
 core::EstimatedMachine parseMachine(const std::string& text) {
@@ -126,7 +124,7 @@ int runImport(const std::vector<std::string>& arguments) {
     }
     if (input.empty() || output.empty()) throw CliError(std::string(kUsage) + "(see cutlab-cli import --help)");
     if (options.machineId.empty()) throw CliError("--machine-id: empty machine id");
-    options.modelName = name.empty() ? defaultModelName(input) : name;
+    options.modelName = name.empty() ? core::toValidUtf8(defaultModelName(input)) : name;
 
     const std::string text = readFile(input);
     if (!core::looksLikePipeDreamGraph(text))

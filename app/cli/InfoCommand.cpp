@@ -70,7 +70,7 @@ int runInfo(const std::vector<std::string>& arguments) {
     const core::Profile profile = loadProfileOrThrow(path);
     const core::ModelStructure structure = core::analyseStructure(profile);
     if (json)
-        std::cout << infoJson(profile, structure).dump(2) << "\n";
+        std::cout << core::finiteJsonText(infoJson(profile, structure)) << "\n";
     else
         printInfoText(profile, structure);
     return 0;

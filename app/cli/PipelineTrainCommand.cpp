@@ -269,7 +269,7 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
         plan = core::planPipeline(profile, network, request);
     } catch (const core::DownsetLimitExceeded& refusal) {
         if (options.json)
-            std::cout << planJson(profile, network, options, nullptr, nullptr, microBatch, microBatches).dump(2) << "\n";
+            std::cout << core::finiteJsonText(planJson(profile, network, options, nullptr, nullptr, microBatch, microBatches)) << "\n";
         std::cerr << options.profilePath << ": " << refusal.what() << "\n";
         return 1;
     } catch (const core::PlanError& error) {
@@ -277,7 +277,7 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
     }
     const core::PipelineSchedule schedule = core::simulateSchedule(core::stageTimings(plan), microBatches, options.schedule);
     if (options.json)
-        std::cout << planJson(profile, network, options, &plan, &schedule, microBatch, microBatches).dump(2) << "\n";
+        std::cout << core::finiteJsonText(planJson(profile, network, options, &plan, &schedule, microBatch, microBatches)) << "\n";
     else
         printTable(profile, network, options, plan, schedule);
     return 0;

@@ -108,7 +108,7 @@ int runPlan(const std::vector<std::string>& arguments) {
         throw CliError(options.profilePath + ": " + error.what());
     }
     if (options.json)
-        std::cout << core::inferencePlansToJson(model, plans, planner).dump(2) << "\n";
+        std::cout << core::finiteJsonText(core::inferencePlansToJson(model, plans, planner)) << "\n";
     if (plans.empty()) {
         std::cerr << options.profilePath << ": " << core::explainNoPlan(options.planner, model, query) << "\n";
         return 1;

@@ -1,6 +1,7 @@
 #include "Commands.h"
 
 #include "CliError.h"
+#include "InputLimits.h"
 #include "PlanOptions.h"
 #include "ProfileArgument.h"
 
@@ -63,6 +64,9 @@ SweepOptions parse(const std::vector<std::string>& arguments) {
     if (o.vary.empty() || !o.from || !o.to || o.steps == 0 || o.planners.empty())
         throw CliError("sweep needs --vary, --from, --to, --steps and --planners (see cutlab-cli sweep --help)");
     if (*o.from <= 0 || *o.to <= 0) throw CliError("--from and --to must be bandwidths > 0 Mbps");
+    if (*o.from < core::kMinBandwidthMbps || *o.to < core::kMinBandwidthMbps || *o.from > core::kMaxBandwidthMbps ||
+        *o.to > core::kMaxBandwidthMbps)
+        throw CliError("--from and --to must be bandwidths between 1e-6 and 1e9 Mbps");
     if (o.csv && o.json) throw CliError("choose one of --csv and --json");
     if (o.batch && !o.train) throw CliError("--batch applies with --train");
     for (const auto& name : o.planners) {
@@ -127,7 +131,7 @@ int runSweep(const std::vector<std::string>& arguments) {
             series[o.planners[p]] = values;
         }
         doc["series_ms"] = series;
-        std::cout << doc.dump(2) << "\n";
+        std::cout << core::finiteJsonText(doc) << "\n";
         return 0;
     }
     const char* separator = o.csv ? "," : "  ";

@@ -1,6 +1,7 @@
 #include "Commands.h"
 
 #include "CliError.h"
+#include "PlanJson.h"
 #include "PlanOptions.h"
 #include "ProfileArgument.h"
 
@@ -117,7 +118,7 @@ int runTrain(const std::vector<std::string>& arguments) {
         const int batch = options.batch.value_or(static_cast<int>(profile.model.batch));
         const core::TrainingResult result = core::runIterationPlanner(options.planner, model, batch);
         if (options.json)
-            std::cout << core::trainingResultToJson(model, result).dump(2) << "\n";
+            std::cout << core::finiteJsonText(core::trainingResultToJson(model, result)) << "\n";
         else
             printText(model, result);
     } catch (const core::PlanError& error) {

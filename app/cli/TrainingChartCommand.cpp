@@ -96,7 +96,7 @@ ChartOptions parse(const std::vector<std::string>& arguments) {
             o.schedule = *kind;
         } else if (a == "--vary") o.vary = cursor.valueOf(a);
         else if (a == "--log-x") o.logX = true;
-        else if (a == "--width") o.width = parsePositiveInt(cursor.valueOf(a), a);
+        else if (a == "--width") o.width = parsePositiveInt(cursor.valueOf(a), a, 16384);
         else if (a == "-o" || a == "--output") o.output = cursor.valueOf(a);
         else if (a.rfind("-", 0) == 0 && a.size() > 1) throw CliError("unknown option " + a + " (see cutlab-cli training-chart --help)");
         else if (o.profilePath.empty()) o.profilePath = a;

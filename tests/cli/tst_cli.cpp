@@ -8,8 +8,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cstdio>
 
 namespace {
 
@@ -260,6 +263,173 @@ private slots:
         QVERIFY(bad.out.isEmpty());
         QVERIFY2(bad.err.contains("--kind must be breakdown, layers or sweep, not 'pie'"), qPrintable(bad.err));
         QVERIFY(!QFile::exists(dir.filePath("pie.png")));
+    }
+    // Every command and output of the command line on every shipped sample: no crash, no internal
+    // error, JSON that parses, and never NaN or infinity where a number is printed.
+    void everyOutputOnEverySample_data() {
+        QTest::addColumn<QString>("path");
+        for (const QString& path : sampleProfilePaths()) QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+    }
+    void everyOutputOnEverySample() {
+        QFETCH(QString, path);
+        const Run info = cli({"info", path, "--json"});
+        QCOMPARE(info.status, 0);
+        QStringList machines;
+        for (const auto machine : json(info.out)["machines"].toArray()) machines << machine.toObject()["id"].toString();
+        QList<QStringList> requests{{"info", path}, {"plan", path, "--top", "3"}, {"plan", path, "--planner", "neurosurgeon"},
+                                    {"plan", path, "--planner", "jointdnn"}, {"plan", path, "--planner", "jointdnn", "--return-result"},
+                                    {"plan", path, "--objective", "transfer"},
+                                    {"sweep", path, "--vary", "uplink", "--from", "1", "--to", "100", "--steps", "3",
+                                     "--planners", "scission,neurosurgeon,jointdnn"},
+                                    {"train", path, "--planner", "pipeline", "--stages", machines.join(','), "--micro-batch", "4"},
+                                    {"train", path, "--planner", "pipeline", "--stages", machines.join(','), "--cut-mode", "any",
+                                     "--micro-batch", "4"}};
+        for (const char* planner : {"hiertrain", "all-device", "all-edge", "all-cloud", "jointdnn", "jointdnn+", "jalad"})
+            requests.append({"train", path, "--planner", planner, "--batch", "16"});
+        for (const QStringList& request : QList<QStringList>(requests)) requests.append(request + QStringList{"--json"});
+        static const QRegularExpression notANumber(QStringLiteral("(^|[^a-z])-?(nan|inf|infinity)([^a-z]|$)"),
+                                                   QRegularExpression::CaseInsensitiveOption);
+        for (const QStringList& request : requests) {
+            const Run run = cli(request);
+            const QString what = request.join(' ') + "\n" + run.err;
+            QVERIFY2(run.status >= 0 && run.status <= 2, qPrintable(what));
+            QVERIFY2(!run.err.contains("internal error"), qPrintable(what));
+            if (run.status == 2) {
+                QVERIFY2(run.out.isEmpty() && !run.err.isEmpty(), qPrintable(what));
+                continue;
+            }
+            QVERIFY2(!notANumber.match(run.out).hasMatch(), qPrintable(what + run.out.left(2000)));
+            if (request.contains("--json")) {
+                QJsonParseError error;
+                QJsonDocument::fromJson(run.out.toUtf8(), &error);
+                QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(what + error.errorString()));
+                for (const char* key : {"\"total_ms\": null", "\"iteration_ms\": null"})
+                    QVERIFY2(!run.out.contains(key), qPrintable(what));
+            }
+        }
+    }
+    // Files and values that once hung, crashed or answered wrongly: each is refused at once with
+    // its exact message and exit 2, nothing on stdout.
+    void hostileInputs() {
+        QTemporaryDir dir;
+        auto write = [&](const QString& name, const QByteArray& bytes) {
+            QFile file(dir.filePath(name));
+            if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write a test file");
+            file.write(bytes);
+            return file.fileName();
+        };
+        auto refused = [](const QStringList& arguments, const QString& expected) {
+            const Run run = cli(arguments);
+            QVERIFY2(run.status == 2, qPrintable(arguments.join(' ') + " -> " + QString::number(run.status) + " " + run.err));
+            QVERIFY(run.out.isEmpty());
+            QCOMPARE(run.err.trimmed(), expected);
+        };
+        const QString good = sourcePath("sample_profiles/handmade/tiny-residual.json");
+        const QString notRegular = "is not a regular file (a device, FIFO or socket); CutLab reads only files";
+        refused({"validate", "/dev/zero"}, "/dev/zero: error: " + notRegular);
+        refused({"import", "/dev/zero", "-o", dir.filePath("x.json")}, "cutlab-cli import: /dev/zero: error: " + notRegular);
+        const QString fifo = dir.filePath("fifo");
+        QCOMPARE(QProcess::execute("mkfifo", {fifo}), 0);
+        refused({"validate", fifo}, "" + fifo + ": error: " + notRegular);
+        refused({"plan", good, "--network", fifo}, "cutlab-cli plan: " + fifo + ": error: " + notRegular +
+                                                       " (and not a preset: 3g, 4g, fibre, ideal)");
+        refused({"validate", dir.path()}, "" + dir.path() + ": error: is a directory, not a file");
+        refused({"import", dir.path(), "-o", dir.filePath("x.json")},
+                "cutlab-cli import: " + dir.path() + ": error: is a directory, not a file");
+        QFile large(dir.filePath("large.json"));
+        QVERIFY(large.open(QIODevice::WriteOnly));
+        QVERIFY(large.resize(129ll * 1024 * 1024)); // sparse: nothing is written
+        large.close();
+        refused({"validate", large.fileName()},
+                "" + large.fileName() + ": error: is 129 MiB; CutLab reads files of at most 128 MiB");
+        // Numbers that pass as finite but overflow sums, on the command line and in networks.
+        refused({"plan", good, "--input-bytes", "1e300"}, "cutlab-cli plan: --input-bytes: 1e300 is too large (at most 1e15)");
+        refused({"train", good, "--planner", "hiertrain", "--batch", "2000000000"},
+                "cutlab-cli train: --batch: 2000000000 is too large (at most 1000000)");
+        const QString tinyLink = write("tiny.json", R"({"format": "cutlab-network", "version": 1, "links": [
+            {"from": "device", "to": "cloud", "bandwidth_mbps": 1e-300, "latency_ms": 1}]})");
+        refused({"plan", good, "--network", tinyLink},
+                "cutlab-cli plan: " + tinyLink + ": error: /links/0/bandwidth_mbps: must be at least 1e-6 Mbps (null means unlimited)");
+        const QString slowLink = write("slow.json", R"({"format": "cutlab-network", "version": 1, "links": [
+            {"from": "device", "to": "cloud", "bandwidth_mbps": 10, "latency_ms": 1e308}]})");
+        refused({"plan", good, "--network", slowLink},
+                "cutlab-cli plan: " + slowLink + ": error: /links/0/latency_ms: must be at most 1e9 ms (1e+308)");
+        const QString csvPing = write("ping.csv", "source,destination,ping(ms),bandwidth(mbps)\nd,c,1e308,10\n");
+        refused({"plan", good, "--network", csvPing},
+                "cutlab-cli plan: " + csvPing + ": error: line 2: ping 1e308 must be at most 1e9 ms");
+        // Text that is not UTF-8.
+        const QString latin1 = write("latin1.csv", "source,destination,ping(ms),bandwidth(mbps)\nd\xe9vice,c,1,10\n");
+        refused({"plan", good, "--network", latin1},
+                "cutlab-cli plan: " + latin1 + ": error: line 2: not UTF-8 text (byte 46)");
+        const QString graph = write("graph.txt", "node1 -- Input\xff -- forward_compute_time=0, backward_compute_time=0, "
+                                                 "activation_size=1, parameter_size=0\n");
+        refused({"import", graph, "-o", dir.filePath("g.json")},
+                "cutlab-cli import: " + graph + ": error: line 1: not UTF-8 text (byte 15)");
+        QVERIFY(!QFile::exists(dir.filePath("g.json")));
+    }
+    // A network named after a file whose name is not UTF-8 still prints as JSON.
+    void networkFileNameThatIsNotUtf8() {
+        QTemporaryDir dir;
+        const QByteArray name = QFile::encodeName(dir.path()) + "/net\xff.csv";
+        FILE* file = std::fopen(name.constData(), "w");
+        QVERIFY(file);
+        std::fputs("source,destination,ping(ms),bandwidth(mbps)\nd,c,1,10\n", file);
+        std::fclose(file);
+        // QProcess takes QStrings: let a shell spell the raw byte of the name.
+        QProcess shell;
+        shell.start("/bin/sh", {"-c", QString("exec \"$0\" plan \"$1\" --network \"$2\"/net$(printf '\\377').csv --json"),
+                                QStringLiteral(CUTLAB_CLI_PATH), sourcePath("sample_profiles/handmade/tiny-residual.json"), dir.path()});
+        QVERIFY(shell.waitForFinished(60000));
+        const QByteArray out = shell.readAllStandardOutput();
+        QVERIFY2(shell.exitCode() == 0, shell.readAllStandardError().constData());
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(out, &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(doc.object()["network"].toObject()["name"].toString(), QString::fromUtf8("net\xef\xbf\xbd"));
+    }
+    // JointDNN returning the result from a profile with no edge machine (it read past its table).
+    void jointDnnReturnWithAMissingTier() {
+        const QString path = sourcePath("sample_profiles/handmade/tiny-residual.json");
+        const Run run = cli({"plan", path, "--planner", "jointdnn", "--return-result", "--network", "4g", "--json"});
+        QCOMPARE(run.status, 0);
+        const QJsonObject best = json(run.out)["plans"].toArray().first().toObject();
+        double sum = 0;
+        for (const char* part : {"compute_ms", "transfer_ms"}) sum += best[part].toDouble();
+        QVERIFY(qAbs(sum - best["total_ms"].toDouble()) < 1e-9);
+        QVERIFY(best["total_ms"].toDouble() > 0);
+    }
+    // The PipeDream reader: a first line beyond 64 KiB is still recognised, and a node with
+    // 100,000 inputs imports with each input once.
+    void pipeDreamLongLinesAndManyInputs() {
+        QTemporaryDir dir;
+        QByteArray text = "node1 -- Input" + QByteArray(70000, 'x') +
+                          " -- forward_compute_time=0, backward_compute_time=0, activation_size=128, parameter_size=0\n";
+        text += "node2 -- Conv2d -- forward_compute_time=1, backward_compute_time=2, activation_size=256, parameter_size=8\n";
+        text += "\tnode1 -- node2\n";
+        QFile longLine(dir.filePath("long.txt"));
+        QVERIFY(longLine.open(QIODevice::WriteOnly));
+        longLine.write(text);
+        longLine.close();
+        const Run run = cli({"import", longLine.fileName(), "-o", dir.filePath("long.json")});
+        QVERIFY2(run.status == 0, qPrintable(run.err));
+        QByteArray many;
+        constexpr int kInputs = 100000;
+        for (int i = 0; i < kInputs; ++i)
+            many += "node" + QByteArray::number(i) +
+                    " -- Input -- forward_compute_time=0, backward_compute_time=0, activation_size=128, parameter_size=0\n";
+        many += "node" + QByteArray::number(kInputs) +
+                " -- Cat -- forward_compute_time=1, backward_compute_time=1, activation_size=128, parameter_size=0\n";
+        for (int i = 0; i < kInputs; ++i) many += "\tnode" + QByteArray::number(i) + " -- node" + QByteArray::number(kInputs) + "\n";
+        many += "\tnode0 -- node" + QByteArray::number(kInputs) + "\n"; // a repeated edge
+        QFile wide(dir.filePath("wide.txt"));
+        QVERIFY(wide.open(QIODevice::WriteOnly));
+        wide.write(many);
+        wide.close();
+        const Run imported = cli({"import", wide.fileName(), "-o", dir.filePath("wide.json")});
+        QVERIFY2(imported.status == 0, qPrintable(imported.err));
+        const Run info = cli({"info", dir.filePath("wide.json"), "--json"});
+        QCOMPARE(info.status, 0);
+        QCOMPARE(json(info.out)["layers"].toInt(), 1);
     }
     void helpOnEverySubcommand() {
         for (const char* command : {"validate", "info", "plan", "train", "sweep", "import", "chart", "training-chart"}) {

@@ -83,6 +83,29 @@ case("several-problems", ["/version: unsupported version 3 (this CutLab reads ve
                           "/layers/2/output_bytes: must be a number, not an object"],
      lambda d: (d.update(version=3), d["layers"][1].update(inputs=["x"]), d["layers"][2].update(output_bytes={})))
 
+# Values that pass a plain "finite and >= 0" check but would add up to infinity or NaN.
+case("huge-time", ["/layers/1/forward_ms/phone: must be at most 1e9 ms (1e+308)"],
+     lambda d: d["layers"][1]["forward_ms"].update(phone=1e308))
+case("huge-output-bytes", ["/layers/0/output_bytes: must be at most 1e15 bytes (1e+300)"],
+     lambda d: d["layers"][0].update(output_bytes=1e300))
+case("huge-input-bytes", ["/model/input_bytes: must be at most 1e15 bytes (1.7976931348623157e+308)"],
+     lambda d: d["model"].update(input_bytes=1.7976931348623157e308))
+case("huge-batch", ["/model/batch: must be at most 1e6 samples (10000000)"],
+     lambda d: d["model"].update(batch=10000000))
+case("huge-update", ["/layers/2/update_ms/server: must be at most 1e9 ms (1e+200)"],
+     lambda d: d["layers"][2].update(update_ms={"phone": 0.1, "server": 1e200}))
+# Long strings are refused by length before anything else looks at them.
+case("long-layer-id", ["/layers/0/id: is 5000 bytes long; at most 1024 are allowed",
+                       "/layers/1/inputs/0: unknown layer 'a'"],
+     lambda d: d["layers"][0].update(id="x" * 5000))
+case("long-machine-label", ["/machines/1/label: is 2000 bytes long; at most 1024 are allowed"],
+     lambda d: d["machines"][1].update(label="\u00e9" * 1000))
+case("long-source", ["/model/source: is 70000 bytes long; at most 65536 are allowed"],
+     lambda d: d["model"].update(source="s" * 70000))
+case("long-unknown-machine", ["/layers/0/forward_ms/mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm...: unknown machine 'mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm...'"],
+     lambda d: d["layers"][0]["forward_ms"].update({"m" * 3000: 1}))
+non_utf8 = json.dumps(base).replace('"name": "bad"', '"name": "b\udcffd"')
+
 for name, (text, expected) in cases.items():
     with open(os.path.join(here, name + ".json"), "w") as f:
         f.write(text)
