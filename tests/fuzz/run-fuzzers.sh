@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of every reader (preset `fuzz`: clang, ASan + UBSan) and runs each
+# for SECONDS (default 30), starting from the committed seeds in tests/fuzz/corpus/<target>/.
+#   tests/fuzz/run-fuzzers.sh [SECONDS] [TARGET...]
+# Installs clang and its sanitizer runtime (Debian: clang, libclang-rt-14-dev) when missing.
+# New inputs go to build/fuzz/corpus/<target>/ (never into the committed seeds); a finding is
+# written to build/fuzz/findings/<target>/ and the script exits non-zero naming it. Prints the
+# executions and time of each target.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+seconds=${1:-30}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_profile fuzz_network fuzz_plan fuzz_pipedream)
+
+needed=(clang libclang-rt-14-dev cmake ninja-build libeigen3-dev nlohmann-json3-dev)
+missing=()
+for package in "${needed[@]}"; do
+    [ "$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null)" = installed ] || missing+=("$package")
+done
+if [ ${#missing[@]} -ne 0 ]; then
+    sudo=()
+    [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j "$(nproc)"
+
+status=0
+for target in "${targets[@]}"; do
+    work=build/fuzz/corpus/$target
+    findings=build/fuzz/findings/$target
+    mkdir -p "$work" "$findings"
+    log=build/fuzz/$target.log
+    started=$(date +%s)
+    if build/fuzz/tests/fuzz/"$target" "$work" "tests/fuzz/corpus/$target" -max_total_time="$seconds" \
+        -max_len=65536 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$findings/" > "$log" 2>&1; then
+        runs=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
+        echo "fuzz: $target: $runs executions in $(( $(date +%s) - started )) s, no finding"
+    else
+        status=1
+        echo "fuzz: $target: FINDING after $(( $(date +%s) - started )) s; the input is in $findings/:"
+        ls "$findings"
+        grep -m5 -E "ERROR|SUMMARY|runtime error|deadly signal" "$log" || tail -20 "$log"
+    fi
+done
+exit $status
