@@ -5,11 +5,13 @@
 #include "MainWindow.h"
 #include "PresentationWindow.h"
 #include "SweepController.h"
+#include "TrainingPanel.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QIcon>
 #include <QTabWidget>
 #include <QTimer>
@@ -43,7 +45,10 @@ int main(int argc, char** argv) {
     QCommandLineOption chart("chart", "Bring a chart to the front: breakdown, layers or sweep.", "KIND");
     QCommandLineOption topDown("top-down", "Lay the graph out from top to bottom.");
     QCommandLineOption collapse("collapse", "Collapse every branching block.");
-    parser.addOptions({network, plan, screenshot, size, dark, presentation, step, chart, topDown, collapse, trainingMode, raise});
+    // Moves the cuts to boundaries D and E as one undoable edit (scripted sessions, tests).
+    QCommandLineOption cuts("cuts", "Move the cuts to block boundaries D and E.", "D,E");
+    cuts.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({network, plan, screenshot, size, dark, presentation, step, chart, topDown, collapse, trainingMode, raise, cuts});
     parser.process(app);
 
     const bool shooting = parser.isSet(screenshot);
@@ -53,12 +58,30 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "%s\n%s\n", qPrintable(title), qPrintable(text));
     });
     window.restoreSettings();
+    // Unsaved work of a session that died comes first; the files named here would replace it.
+    const bool restored = !shooting && window.restoreAutosave();
     if (parser.isSet(dark)) window.setDark(true);
     if (parser.isSet(topDown)) window.action("topToBottom")->setChecked(true);
-    if (parser.isSet(network)) window.openNetwork(parser.value(network));
     int status = 0;
-    if (!parser.positionalArguments().isEmpty() && !window.openProfile(parser.positionalArguments().front())) status = 2;
-    if (parser.isSet(plan) && !window.openPlan(parser.value(plan))) status = 2;
+    if (parser.isSet(network) && !window.openNetwork(parser.value(network))) status = 2;
+    if (!restored) {
+        if (!parser.positionalArguments().isEmpty() && !window.openProfile(parser.positionalArguments().front())) status = 2;
+        if (parser.isSet(plan) && !window.openPlan(parser.value(plan))) status = 2;
+    }
+    if (parser.isSet(cuts)) {
+        const QStringList parts = parser.value(cuts).split(',');
+        bool okD = false, okE = false;
+        const int d = parts.size() == 2 ? parts[0].toInt(&okD) : 0, e = parts.size() == 2 ? parts[1].toInt(&okE) : 0;
+        if (!okD || !okE || !window.document()->hasProfile()) {
+            std::fprintf(stderr, "cutlab: --cuts needs a profile and two boundaries D,E\n");
+            status = 2;
+        } else {
+            auto state = window.document()->state();
+            state.deviceBoundary = d;
+            state.edgeBoundary = e;
+            window.document()->changeState(state, QStringLiteral("Move the cuts"));
+        }
+    }
     if (parser.isSet(collapse)) window.scene()->setAllBlocksCollapsed(true);
     if (parser.isSet(trainingMode)) window.setMode(MainWindow::Mode::Training);
     if (parser.isSet(raise)) {
@@ -74,6 +97,7 @@ int main(int argc, char** argv) {
         const QString kind = parser.value(chart);
         window.charts()->tabs()->setCurrentIndex(kind == "layers" ? 1 : kind == "sweep" ? 2 : 0);
     }
+    if (shooting && status != 0) return status; // the message is on stderr already: no window to grab
     if (shooting) {
         const QStringList parts = parser.value(size).split('x');
         if (parts.size() == 2) window.resize(parts[0].toInt(), parts[1].toInt());
@@ -87,6 +111,11 @@ int main(int argc, char** argv) {
         const QString out = parser.value(screenshot);
         QTimer::singleShot(400, &window, [&window, out, &status, &parser, &size] {
             window.sweep()->waitForResult(20000);
+            // The Training mode plans off the GUI thread: grab its answer, not "Planning…".
+            QElapsedTimer planning;
+            planning.start();
+            while (window.training()->isPlanning() && planning.elapsed() < 60000)
+                QApplication::processEvents(QEventLoop::AllEvents, 20);
             QApplication::processEvents();
             QWidget* target = &window;
             if (window.presentation()) {

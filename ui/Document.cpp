@@ -36,6 +36,11 @@ Document::Document(QObject* parent) : QObject(parent), m_network(*core::networkP
 }
 
 Document::~Document() {
+    // Destroying the undo stack clears it, which would emit cleanChanged (and through it
+    // modifiedChanged) from an object that is already half gone: nobody may hear from it now.
+    m_undo.blockSignals(true);
+    disconnect(&m_undo, nullptr, this, nullptr);
+    blockSignals(true);
     m_model.reset(); // it refers to the profile and the network
 }
 

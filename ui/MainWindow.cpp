@@ -2,6 +2,8 @@
 #include "TrainingPanel.h"
 #include "MainWindow.h"
 
+#include "Autosave.h"
+
 #include "ChartsPanel.h"
 #include "Document.h"
 #include "DocumentExporter.h"
@@ -18,6 +20,7 @@
 #include "SweepController.h"
 
 #include "NetworkFile.h"
+#include "PlanFile.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -33,6 +36,7 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -55,6 +59,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_sweep = new SweepController(m_document, this);
     m_graph = new GraphPanel(m_document, m_scene, this);
     m_training = new TrainingPanel(this);
+    m_training->setActive(false); // plans only while the Training mode is shown
     m_modes = new QTabWidget(this);
     m_modes->setObjectName(QStringLiteral("modes"));
     m_modes->setDocumentMode(true);
@@ -96,6 +101,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     resizeDocks({chartsDock}, {300}, Qt::Vertical);
 
     m_messageSink = [this](const QString& title, const QString& text) { QMessageBox::warning(this, title, text); };
+    m_restoreQuestion = [this](const QString& description) {
+        QMessageBox box(QMessageBox::Question, QStringLiteral("Restore unsaved work?"),
+                        QStringLiteral("CutLab did not close properly last time. Restore the unsaved plan?"), QMessageBox::Discard, this);
+        box.setInformativeText(description);
+        QPushButton* restore = box.addButton(QStringLiteral("&Restore"), QMessageBox::AcceptRole);
+        box.setDefaultButton(restore);
+        box.exec();
+        return box.clickedButton() == restore;
+    };
+    m_autosave = new Autosave(m_document, this);
     m_unsavedQuestion = [this] {
         return QMessageBox::question(this, QStringLiteral("Unsaved changes"),
                                      QStringLiteral("The plan or the network changed. Save the plan before closing?"),
@@ -113,6 +128,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
     connect(m_modes, &QTabWidget::currentChanged, this, [this](int index) {
         showModeDocks(index == 1 ? Mode::Training : Mode::Inference);
+        m_training->setActive(index == 1);
     });
     connect(m_document, &Document::modifiedChanged, this, &MainWindow::refreshTitle);
     connect(m_document, &Document::networkChanged, this, [this] {
@@ -149,13 +165,54 @@ void MainWindow::showModeDocks(Mode mode) {
 
 void MainWindow::updateTrainingDocument() {
     if (m_document->hasProfile())
-        m_training->setDocument(m_document->profile(), m_document->network());
+        m_training->setDocument(m_document->sharedProfile(), m_document->network());
     else
         m_training->clearDocument();
 }
 
 MainWindow::~MainWindow() {
+    // The document outlives this body (it is a child, deleted by ~QObject): whatever it still
+    // emits must not reach a window whose members are gone.
+    disconnect(m_document, nullptr, this, nullptr);
+    m_document->blockSignals(true);
     if (m_presentation) delete m_presentation.data();
+}
+
+void MainWindow::setPersistent(bool persistent) {
+    m_persistent = persistent;
+    m_autosave->setEnabled(persistent);
+}
+
+bool MainWindow::restoreAutosave() {
+    for (const QString& path : m_autosave->orphans()) {
+        const auto loaded = core::loadPlanFile(path.toStdString());
+        if (!loaded.ok() || loaded.plan->profilePath.empty()) { // unreadable: nothing to offer
+            m_autosave->forget(path);
+            continue;
+        }
+        const QString profile = QString::fromStdString(loaded.plan->profilePath);
+        const QString description = QStringLiteral("Model %1 (%2), network %3, saved %4.")
+                                        .arg(QString::fromStdString(loaded.plan->model), profile,
+                                             QString::fromStdString(loaded.plan->network.name),
+                                             QFileInfo(path).lastModified().toString(Qt::TextDate));
+        if (!m_restoreQuestion || !m_restoreQuestion(description)) {
+            m_autosave->forget(path);
+            continue;
+        }
+        QString error;
+        if (!m_document->openProfile(profile, &error) || !m_document->openPlan(path, &error)) {
+            report(QStringLiteral("Cannot restore the unsaved plan"), QStringLiteral("%1:\n%2").arg(path, error));
+            m_autosave->forget(path);
+            return false;
+        }
+        addRecent(profile);
+        // Still unsaved: this session's autosave takes over before the old one goes.
+        m_autosave->writeNow();
+        m_autosave->forget(path);
+        statusBar()->showMessage(QStringLiteral("Restored the unsaved plan of %1").arg(QFileInfo(profile).fileName()), 5000);
+        return true;
+    }
+    return false;
 }
 
 QAction* MainWindow::action(const QString& objectName) const { return findChild<QAction*>(objectName); }
@@ -638,6 +695,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         return;
     }
     if (m_presentation) m_presentation->close();
+    m_autosave->remove(); // saved or deliberately discarded
     if (m_persistent) {
         QSettings settings;
         settings.setValue("geometry", saveGeometry());

@@ -12,6 +12,7 @@ class QTabWidget;
 
 namespace cutlab::ui {
 
+class Autosave;
 class ChartsPanel;
 class Document;
 class ExplainPanel;
@@ -33,6 +34,9 @@ public:
     using MessageSink = std::function<void(const QString& title, const QString& text)>;
     // Asked when closing with unsaved changes: Save, Discard or Cancel.
     using UnsavedQuestion = std::function<QMessageBox::StandardButton()>;
+    // Asked when a previous session left unsaved work (its autosave): true to restore it, false
+    // to discard it.
+    using RestoreQuestion = std::function<bool(const QString& description)>;
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -48,6 +52,7 @@ public:
     SweepController* sweep() const { return m_sweep; }
     PresentationWindow* presentation() const { return m_presentation; }
     TrainingPanel* training() const { return m_training; }
+    Autosave* autosave() const { return m_autosave; }
 
     // Inference (the layer graph and its docks) or Training (HierTrain, baselines, pipelines).
     enum class Mode { Inference, Training };
@@ -58,8 +63,11 @@ public:
 
     void setMessageSink(MessageSink sink) { m_messageSink = std::move(sink); }
     void setUnsavedQuestion(UnsavedQuestion question) { m_unsavedQuestion = std::move(question); }
-    // Don't read or write QSettings (screenshots, tests).
-    void setPersistent(bool persistent) { m_persistent = persistent; }
+    void setRestoreQuestion(RestoreQuestion question) { m_restoreQuestion = std::move(question); }
+    // Don't read or write QSettings nor autosave (screenshots, tests).
+    void setPersistent(bool persistent);
+    // Offers to restore what a session that died left unsaved; true when a plan was restored.
+    bool restoreAutosave();
 
     bool openProfile(const QString& path);
     bool openPlan(const QString& path);
@@ -115,6 +123,8 @@ private:
     QStringList m_recent;
     MessageSink m_messageSink;
     UnsavedQuestion m_unsavedQuestion;
+    RestoreQuestion m_restoreQuestion;
+    Autosave* m_autosave;
     QPointer<PresentationWindow> m_presentation;
     bool m_dark = false;
     bool m_persistent = true;

@@ -8,9 +8,12 @@
 #include "PlanError.h"
 #include "TrainingBaselines.h"
 
+#include <QSet>
 #include <QTest>
 
+#include <cmath>
 #include <limits>
+#include <random>
 
 using namespace cutlab::core;
 
@@ -37,6 +40,34 @@ double bruteForce(const TrainingCostModel& model, int batch) {
             }
     }
     return best;
+}
+
+// A training profile of `layers` layers on `machinesPerTier` machines per tier whose speeds
+// differ by up to `spread` orders of magnitude either way (per machine, and for updates apart),
+// so that every mapping and every face of the split can win.
+Profile scaledTrainingProfile(int layers, int machinesPerTier, unsigned seed, double skipChance, double spread) {
+    Profile p = generatedProfile(layers, machinesPerTier, seed, skipChance);
+    std::mt19937 random(seed * 31337u + 5u);
+    std::uniform_real_distribution<double> exponent(-spread, spread), factor(0.5, 3.0), update(0.0, 0.5),
+        params(0.0, 5.0e5), chance(0.0, 1.0);
+    std::vector<double> speed, updateSpeed;
+    for (std::size_t m = 0; m < p.machines.size(); ++m) {
+        speed.push_back(std::pow(10.0, exponent(random)));
+        updateSpeed.push_back(std::pow(10.0, exponent(random)));
+    }
+    const double bytesScale = std::pow(10.0, exponent(random));
+    for (auto& layer : p.layers) {
+        for (std::size_t m = 0; m < layer.forwardMs.size(); ++m) {
+            layer.forwardMs[m] *= speed[m];
+            layer.backwardMs.push_back(layer.forwardMs[m] * factor(random));
+            layer.updateMs.push_back(update(random) * updateSpeed[m]);
+        }
+        layer.paramBytes = chance(random) < 0.3 ? 0.0 : std::floor(params(random));
+        layer.outputBytes = std::floor(layer.outputBytes / 20.0 * bytesScale);
+    }
+    p.model.inputBytes = chance(random) < 0.1 ? 0.0 : std::floor(20000.0 * bytesScale);
+    p.hasBackward = p.hasUpdate = true;
+    return p;
 }
 
 Profile twoLayerProfile() {
@@ -83,6 +114,44 @@ private slots:
             ++cases;
         }
         QCOMPARE(cases, 2500);
+    }
+    void equalsEveryPairSearchOnLargeProfiles() {
+        // The bounds drop whole ranges of cut pairs; the search over every pair must agree.
+        // Profiles of 60 to 240 layers, most with every layer a valid cut, several machines per tier (one
+        // picked at random, sometimes none on the edge or the cloud) and extreme speed ratios.
+        QSet<int> oTiers;
+        int threeWorkers = 0;
+        for (unsigned seed = 1; seed <= 120; ++seed) {
+            std::mt19937 random(seed);
+            const int layers = std::uniform_int_distribution<int>(60, 240)(random);
+            const int perTier = 1 + static_cast<int>(seed % 3);
+            const double skip = seed % 4 == 0 ? 0.1 : 0.0; // most: every layer a valid cut
+            const Profile p = scaledTrainingProfile(layers, perTier, seed, skip, seed % 5 == 0 ? 0.5 : 2.5);
+            std::vector<bool> allowed(p.machines.size(), false);
+            for (int tier = 0; tier < 3; ++tier) {
+                if (tier > 0 && seed % 7 == static_cast<unsigned>(tier)) continue; // no machine on that tier
+                allowed[static_cast<std::size_t>(tier * perTier + std::uniform_int_distribution<int>(0, perTier - 1)(random))] = true;
+            }
+            const char* presets[] = {"3g", "4g", "fibre", "ideal"};
+            const Network network = seed % 3 == 0 ? *networkPreset(presets[seed / 3 % 4]) : generatedNetwork(seed);
+            const TrainingCostModel model(p, network, trainingMachines(p, allowed));
+            const int batch = seed % 6 == 0 ? 1 + static_cast<int>(seed % 4) : std::uniform_int_distribution<int>(3, 160)(random);
+            const HierTrainPlan fast = planHierTrain(model, batch);
+            const HierTrainPlan reference = planHierTrainEveryPair(model, batch);
+            const double want = reference.iterationMs();
+            QVERIFY2(std::fabs(fast.iterationMs() - want) <= 1e-9 * std::max(1.0, want),
+                     qPrintable(QString("seed %1 (%2 layers, %3 cuts, B = %4): fast %5, every pair %6")
+                                    .arg(seed).arg(layers).arg(model.cutPositions().size()).arg(batch)
+                                    .arg(fast.iterationMs(), 0, 'g', 17).arg(want, 0, 'g', 17)));
+            QCOMPARE(fast.samples[0] + fast.samples[1] + fast.samples[2], batch);
+            QVERIFY(fast.ms <= fast.ml);
+            QCOMPARE(evaluateHierTrain(model, fast.workerMachine, fast.ms, fast.ml, fast.samples).iterationMs(), fast.iterationMs());
+            oTiers.insert(tierIndex(p.machines[static_cast<std::size_t>(reference.workerMachine[0])].tier));
+            if (reference.samples[0] > 0 && reference.samples[1] > 0 && reference.samples[2] > 0) ++threeWorkers;
+        }
+        // The cases are varied enough: O lands on more than one tier, and some optima use all three workers.
+        QVERIFY(oTiers.size() >= 2);
+        QVERIFY(threeWorkers >= 3);
     }
     void phasesByHand() {
         // o = cloud, s = device, l = edge; m_s = 1, m_l = 2; b_o = 2, b_s = 1, b_l = 1; ideal

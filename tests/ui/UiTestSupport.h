@@ -53,3 +53,30 @@ inline nlohmann::ordered_json generatedProfile(int layers, int every = 10) {
     }
     return profile["layers"] = list, profile;
 }
+
+// A trainable chain of `layers` layers (forward, backward and update times on three machines),
+// the shape of the largest profiles the window must still open at once.
+inline nlohmann::ordered_json generatedLinearProfile(int layers) {
+    nlohmann::ordered_json profile;
+    profile["format"] = "cutlab-profile";
+    profile["version"] = 1;
+    profile["model"] = {{"name", "linear-" + std::to_string(layers)}, {"input_bytes", 150528}, {"batch", 128}};
+    profile["machines"] = nlohmann::ordered_json::array({{{"id", "phone"}, {"tier", "device"}},
+                                                         {{"id", "edge1"}, {"tier", "edge"}},
+                                                         {{"id", "gpu"}, {"tier", "cloud"}}});
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (int i = 0; i < layers; ++i) {
+        nlohmann::ordered_json layer;
+        layer["id"] = "layer_" + std::to_string(i);
+        layer["type"] = i % 2 ? "ReLU" : "Conv2D";
+        layer["inputs"] = i == 0 ? nlohmann::ordered_json::array() : nlohmann::ordered_json::array({"layer_" + std::to_string(i - 1)});
+        layer["output_bytes"] = 1000 + (i * 7919) % 400000;
+        layer["param_bytes"] = i % 2 ? 0 : 4000 + (i * 31) % 90000;
+        layer["flops"] = 1e6 * (1 + i % 13);
+        layer["forward_ms"] = {{"phone", 0.5 + (i % 17) * 0.1}, {"edge1", 0.1 + (i % 5) * 0.05}, {"gpu", 0.01 + (i % 3) * 0.005}};
+        layer["backward_ms"] = {{"phone", 1.0 + (i % 17) * 0.2}, {"edge1", 0.2 + (i % 5) * 0.1}, {"gpu", 0.02 + (i % 3) * 0.01}};
+        layer["update_ms"] = {{"phone", 0.05}, {"edge1", 0.02}, {"gpu", 0.01}};
+        list.push_back(layer);
+    }
+    return profile["layers"] = list, profile;
+}

@@ -2,6 +2,11 @@
 // graph, 200 drag steps of a cut handle with real mouse events (median and worst frame time,
 // each frame = the event, the document update, the charts and a synchronous repaint), and the
 // resident memory. Run: cutlab-ui-bench [layers] (QT_QPA_PLATFORM=offscreen works).
+//
+// cutlab-ui-bench open [layers]: opens a generated trainable chain (50,000 layers by default) in
+// the shown window, as File > Open does, and prints the time to the first paint of the graph and
+// the longest stall of the GUI thread (a 10 ms timer measuring its own lateness) while loading
+// and until the background work settles; then the same for switching to the Training mode.
 #include "UiTestSupport.h"
 
 #include "CutMarkerItem.h"
@@ -14,15 +19,21 @@
 #include "ChartsPanel.h"
 #include "PresentationWindow.h"
 
+#include "InferenceCostModel.h"
+#include "InferencePlanner.h"
 #include "ProfileLoader.h"
+#include "TrainingPanel.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QMouseEvent>
 #include <QTemporaryDir>
+#include <QTimer>
 
 #include <algorithm>
+#include <functional>
+#include <string>
 #include <cstdio>
 #include <fstream>
 #include <vector>
@@ -42,8 +53,152 @@ static void mouse(QWidget* viewport, QEvent::Type type, QPoint at, Qt::MouseButt
     QApplication::sendEvent(viewport, &event);
 }
 
+namespace {
+
+// Ticks every 10 ms on the GUI thread; the longest gap between two ticks is the longest time the
+// GUI thread could not answer.
+class StallMeter : public QObject {
+public:
+    StallMeter() {
+        m_timer.setInterval(10);
+        m_timer.setTimerType(Qt::PreciseTimer);
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            const qint64 now = m_clock.nsecsElapsed();
+            m_longest = std::max(m_longest, (now - m_last) / 1e6 - 10.0);
+            m_last = now;
+        });
+    }
+    void start() {
+        m_longest = 0;
+        m_clock.start();
+        m_last = 0;
+        m_timer.start();
+    }
+    double longestMs() {
+        const qint64 now = m_clock.nsecsElapsed();
+        return std::max(m_longest, (now - m_last) / 1e6 - 10.0);
+    }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    double m_longest = 0;
+};
+
+// Records when a widget paints.
+class PaintWatch : public QObject {
+public:
+    explicit PaintWatch(QWidget* widget, const QElapsedTimer& clock) : m_clock(clock) { widget->installEventFilter(this); }
+    double firstPaintMs = -1;
+    bool armed = false;
+
+protected:
+    bool eventFilter(QObject*, QEvent* event) override {
+        if (armed && event->type() == QEvent::Paint && firstPaintMs < 0) firstPaintMs = m_clock.nsecsElapsed() / 1e6;
+        return false;
+    }
+
+private:
+    const QElapsedTimer& m_clock;
+};
+
+void runFor(int ms, const std::function<bool()>& done) {
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < ms && !done()) QApplication::processEvents(QEventLoop::AllEvents, 5);
+}
+
+int benchOpen(int layers, int sweepWaitMs, int trainingWaitMs) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("linear.json");
+    {
+        std::ofstream out(path.toStdString());
+        out << generatedLinearProfile(layers).dump();
+    }
+    {
+        // Where an open spends its time on the GUI thread, piece by piece (the core parts).
+        QElapsedTimer part;
+        part.start();
+        auto loaded = cutlab::core::loadProfileFile(path.toStdString());
+        const double loadMs = part.nsecsElapsed() / 1e6;
+        part.restart();
+        const cutlab::core::InferenceCostModel model(*loaded.profile, *cutlab::core::networkPreset("3g"));
+        const double modelMs = part.nsecsElapsed() / 1e6;
+        part.restart();
+        cutlab::core::InferenceQuery query;
+        query.top = 1;
+        cutlab::core::runInferencePlanner("scission", model, query);
+        const double scissionMs = part.nsecsElapsed() / 1e6;
+        std::printf("core parts of an open: read the profile %.0f ms, cost model %.0f ms, best Scission plan %.0f ms\n", loadMs,
+                    modelMs, scissionMs);
+        std::fflush(stdout);
+    }
+    MainWindow window;
+    window.setPersistent(false);
+    window.setMessageSink([](const QString& title, const QString& text) { std::fprintf(stderr, "%s\n%s\n", qPrintable(title), qPrintable(text)); });
+    window.setUnsavedQuestion([] { return QMessageBox::Discard; });
+    window.resize(1280, 800);
+    window.show();
+    runFor(300, [] { return false; });
+
+    StallMeter meter;
+    QElapsedTimer clock;
+    PaintWatch paint(window.graphPanel()->view()->viewport(), clock);
+    meter.start();
+    clock.start();
+    // As File > Open and the command line do it: a queued call, so the stall meter sees the load.
+    QTimer::singleShot(0, &window, [&] {
+        paint.armed = true;
+        if (!window.openProfile(path)) std::exit(2);
+    });
+    runFor(120000, [&] { return paint.firstPaintMs >= 0; });
+    const double firstPaint = paint.firstPaintMs;
+    const double openStall = meter.longestMs();
+    std::printf("profile: %d layers, %d blocks\n", window.document()->layerCount(), window.document()->blockCount());
+    std::printf("open (Inference mode): first paint of the graph after %.0f ms; longest GUI stall until then %.0f ms\n",
+                firstPaint, openStall);
+    std::fflush(stdout);
+    // The bandwidth sweep (61 Scission searches) runs on a worker; the window stays usable meanwhile.
+    runFor(sweepWaitMs, [&] { return window.sweep()->isReady(); });
+    const double sweepMs = clock.nsecsElapsed() / 1e6;
+    runFor(1000, [] { return false; });
+    if (window.sweep()->isReady())
+        std::printf("bandwidth sweep ready after %.0f ms; longest GUI stall from opening until then %.0f ms\n", sweepMs,
+                    meter.longestMs());
+    else
+        std::printf("bandwidth sweep not ready after %.0f ms (still computing off the GUI thread); longest GUI stall so far %.0f ms\n",
+                    sweepMs, meter.longestMs());
+    std::printf("training computations started in Inference mode: %d\n", window.training()->computationsStarted());
+    std::fflush(stdout);
+
+    meter.start();
+    clock.restart();
+    window.setMode(MainWindow::Mode::Training);
+    runFor(trainingWaitMs, [&] { return !window.training()->isPlanning(); });
+    const double trainingMs = clock.nsecsElapsed() / 1e6;
+    const auto& result = window.training()->trainingResult();
+    if (window.training()->isPlanning())
+        std::printf("Training mode: still planning after %.0f ms (off the GUI thread); longest GUI stall %.0f ms\n", trainingMs,
+                    meter.longestMs());
+    else
+        std::printf("Training mode: plans shown after %.0f ms (%s); longest GUI stall %.0f ms\n", trainingMs,
+                    result ? qPrintable(QStringLiteral("hiertrain iteration %1 ms").arg(result->iterationMs(), 0, 'f', 1))
+                           : qPrintable(window.training()->errorText().left(120)),
+                    meter.longestMs());
+    std::printf("resident memory: %.1f MB\n", residentMb());
+    window.document()->markSaved();
+    return 0;
+}
+
+} // namespace
+
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
+    // open [layers] [seconds to wait for the sweep] [seconds to wait for the training plans]
+    if (argc > 1 && std::string(argv[1]) == "open")
+        return benchOpen(argc > 2 ? std::max(10, std::atoi(argv[2])) : 50000, 1000 * (argc > 3 ? std::atoi(argv[3]) : 30),
+                         1000 * (argc > 4 ? std::atoi(argv[4]) : 120));
     const int layers = argc > 1 ? std::max(10, std::atoi(argv[1])) : 1000;
     QTemporaryDir dir;
     const QString path = dir.filePath("generated.json");

@@ -13,6 +13,7 @@
 #include "PlannerPanel.h"
 #include "PresentationWindow.h"
 #include "TrainingPanel.h"
+#include "TimeChartCanvas.h"
 #include "SweepController.h"
 #include "ExplainPanel.h"
 #include "Format.h"
@@ -21,6 +22,7 @@
 #include "InferencePlanner.h"
 #include "PlanFile.h"
 #include "TrainingPlanner.h"
+#include "HierTrainPlanner.h"
 #include "NetworkFile.h"
 
 #include <QApplication>
@@ -109,6 +111,7 @@ private slots:
         const auto& network = window->document()->network();
         const core::TrainingCostModel model(profile, network, core::trainingMachines(profile));
         const double expected = core::runIterationPlanner("hiertrain", model, 128).iterationMs();
+        QTRY_VERIFY_WITH_TIMEOUT(!window->training()->isPlanning(), 60000);
         QVERIFY(window->training()->trainingResult().has_value());
         QCOMPARE(window->training()->trainingResult()->iterationMs(), expected);
         // A network change in the settings re-plans the training view.
@@ -116,11 +119,106 @@ private slots:
         const auto& slower = window->document()->network();
         QCOMPARE(QString::fromStdString(slower.name), QString("3g"));
         const core::TrainingCostModel model3g(profile, slower, core::trainingMachines(profile));
+        QTRY_VERIFY_WITH_TIMEOUT(!window->training()->isPlanning(), 60000);
         QCOMPARE(window->training()->trainingResult()->iterationMs(),
                  core::runIterationPlanner("hiertrain", model3g, 128).iterationMs());
         window->action("inferenceMode")->trigger();
         QCOMPARE(window->mode(), MainWindow::Mode::Inference);
         QVERIFY(charts->isVisible());
+    }
+
+    // Opening a profile in Inference mode plans no training; the Training mode plans when shown,
+    // off the GUI thread, and follows the document while shown.
+    void trainingPlansOnlyWhenShown() {
+        MainWindow* window = openWindow(QString());
+        QVERIFY(window);
+        TrainingPanel* training = window->training();
+        QCOMPARE(window->mode(), MainWindow::Mode::Inference);
+        QVERIFY(window->openProfile(uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json")));
+        QVERIFY(window->openNetwork(uiSourcePath("sample_profiles/hiertrain/network-hiertrain.json")));
+        window->document()->stepCut(0, 1);
+        QApplication::processEvents();
+        QCOMPARE(training->computationsStarted(), 0);
+        QVERIFY(!training->trainingResult().has_value());
+        QVERIFY(!training->isPlanning());
+        QVERIFY(!training->isStrategyRunning());
+
+        window->setMode(MainWindow::Mode::Training);
+        QVERIFY(training->computationsStarted() > 0);
+        const auto hierTrainMs = [](const Document* doc) {
+            const core::TrainingCostModel model(doc->profile(), doc->network(), core::trainingMachines(doc->profile()));
+            return core::planHierTrain(model, std::max(1, static_cast<int>(doc->profile().model.batch))).iterationMs();
+        };
+        const double expected = hierTrainMs(window->document());
+        QTRY_VERIFY_WITH_TIMEOUT(training->trainingResult().has_value(), 60000);
+        QCOMPARE(training->trainingResult()->iterationMs(), expected);
+        // The timeline shows that iteration: its last bar ends at the iteration time.
+        double last = 0;
+        for (QGraphicsItem* item : training->timelineView()->scene()->items())
+            if (item->data(TimeChartCanvas::KindKey).toString() == QLatin1String(TimeChartCanvas::kBarKind))
+                last = std::max(last, item->data(TimeChartCanvas::EndKey).toDouble());
+        QVERIFY2(std::abs(last - expected) <= 1e-6 * expected, qPrintable(QStringLiteral("%1 vs %2").arg(last).arg(expected)));
+
+        // While shown, a new document re-plans; the answer is the new document's, never the old one's.
+        QVERIFY(window->openProfile(uiSourcePath("sample_profiles/hiertrain/lenet5-cifar10.json")));
+        QVERIFY(!training->trainingResult().has_value()); // the old answer is not shown for the new profile
+        const double lenet = hierTrainMs(window->document());
+        QTRY_VERIFY_WITH_TIMEOUT(!training->isPlanning() && training->trainingResult().has_value(), 60000);
+        QCOMPARE(training->trainingResult()->iterationMs(), lenet);
+
+        // Back in Inference mode, document changes cost no training work.
+        window->setMode(MainWindow::Mode::Inference);
+        QTRY_VERIFY_WITH_TIMEOUT(!training->isStrategyRunning(), 60000);
+        const int before = training->computationsStarted();
+        QVERIFY(window->openProfile(uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json")));
+        QVERIFY(window->openNetwork("4g"));
+        QApplication::processEvents();
+        QCOMPARE(training->computationsStarted(), before);
+        QVERIFY(!training->isPlanning());
+        // ... and showing it again catches up with the current document.
+        window->setMode(MainWindow::Mode::Training);
+        const double alexnet4g = hierTrainMs(window->document());
+        QTRY_VERIFY_WITH_TIMEOUT(!training->isPlanning() && training->trainingResult().has_value(), 60000);
+        QCOMPARE(training->trainingResult()->iterationMs(), alexnet4g);
+    }
+
+    // Closing the window with unsaved changes: the document's undo stack goes last, and neither it
+    // nor the document may signal a window that is already being destroyed.
+    void destroyingModifiedWindowSignalsNobody() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        Document* doc = window->document();
+        PartitionState edited = doc->state();
+        edited.deviceBoundary = 0;
+        edited.edgeBoundary = edited.edgeBoundary == 1 ? 2 : 1;
+        doc->changeState(edited, "test edit");
+        QVERIFY(!doc->undoStack()->isClean());
+        QVERIFY(doc->isModified());
+        QVERIFY(window->windowTitle().contains('*'));
+        int modifiedSignals = 0, undoSignals = 0;
+        QObject listener;
+        connect(doc, &Document::modifiedChanged, &listener, [&modifiedSignals] { ++modifiedSignals; });
+        connect(doc->undoStack(), &QUndoStack::cleanChanged, &listener, [&undoSignals] { ++undoSignals; });
+        m_window.reset();
+        QCOMPARE(modifiedSignals, 0);
+        QCOMPARE(undoSignals, 0);
+    }
+
+    // The same for a document on its own (its undo stack is destroyed with it).
+    void destroyingModifiedDocumentSignalsNobody() {
+        auto doc = std::make_unique<Document>();
+        QString error;
+        QVERIFY(doc->openProfile(uiSourcePath("sample_profiles/scission/vgg19.json"), &error));
+        PartitionState edited = doc->state();
+        edited.deviceBoundary = 0;
+        edited.edgeBoundary = edited.edgeBoundary == 1 ? 2 : 1;
+        doc->changeState(edited, "test edit");
+        QVERIFY(doc->isModified());
+        int modifiedSignals = 0;
+        QObject listener;
+        connect(doc.get(), &Document::modifiedChanged, &listener, [&modifiedSignals] { ++modifiedSignals; });
+        doc.reset();
+        QCOMPARE(modifiedSignals, 0);
     }
 
     void dragSnapsToNearestValidCut_data() {

@@ -62,6 +62,11 @@ std::vector<QGraphicsRectItem*> barsOf(QGraphicsScene* scene) {
     return bars;
 }
 
+// The panel plans off the GUI thread: wait for its answers.
+bool settled(const ui::TrainingPanel& panel) {
+    return QTest::qWaitFor([&panel] { return !panel.isPlanning(); }, 60000);
+}
+
 bool nearlyEqual(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)}); }
 
 } // namespace
@@ -70,6 +75,8 @@ class TrainingUiTest : public QObject {
     Q_OBJECT
 private slots:
     void panelShowsCoreHierTrainPlan();
+    void inactivePanelPlansNothing();
+    void staleAnswersAreDropped();
     void timelineWorkersFillEachPhase_data();
     void timelineWorkersFillEachPhase();
     void ganttDrawsOneBarPerTask();
@@ -86,6 +93,7 @@ void TrainingUiTest::panelShowsCoreHierTrainPlan() {
     ui::TrainingPanel panel;
     panel.setDocument(profile, network);
     panel.setPlanner("hiertrain");
+    QVERIFY(settled(panel));
     QVERIFY2(panel.errorText().isEmpty(), qPrintable(panel.errorText()));
     const core::TrainingCostModel model(profile, network, core::trainingMachines(profile));
     const auto expected = core::runIterationPlanner("hiertrain", model, 128);
@@ -102,7 +110,43 @@ void TrainingUiTest::panelShowsCoreHierTrainPlan() {
     QVERIFY(std::abs(last - expected.iterationMs()) < 1e-6 * expected.iterationMs());
     // A change of batch re-plans at once.
     panel.setBatch(64);
+    QVERIFY(settled(panel));
     QCOMPARE(panel.trainingResult()->iterationMs(), core::runIterationPlanner("hiertrain", model, 64).iterationMs());
+}
+
+void TrainingUiTest::inactivePanelPlansNothing() {
+    ui::TrainingPanel panel;
+    panel.setActive(false);
+    panel.setDocument(loadProfile(kAlexNet), hierTrainNetwork());
+    panel.setNetwork(*core::networkPreset("4g"));
+    QCOMPARE(panel.computationsStarted(), 0);
+    QVERIFY(!panel.isPlanning());
+    QVERIFY(!panel.isStrategyRunning());
+    QVERIFY(!panel.trainingResult().has_value());
+    // Activated: it plans the document it was given last.
+    panel.setActive(true);
+    QVERIFY(panel.computationsStarted() > 0);
+    QVERIFY(settled(panel));
+    const core::Profile profile = loadProfile(kAlexNet);
+    const core::TrainingCostModel model(profile, *core::networkPreset("4g"), core::trainingMachines(profile));
+    QVERIFY(panel.trainingResult().has_value());
+    QCOMPARE(panel.trainingResult()->iterationMs(), core::runIterationPlanner("hiertrain", model, 128).iterationMs());
+}
+
+// Quick changes: only the last one's answer is ever shown.
+void TrainingUiTest::staleAnswersAreDropped() {
+    const core::Profile profile = loadProfile(kAlexNet);
+    ui::TrainingPanel panel;
+    std::vector<int> shownBatches;
+    connect(&panel, &ui::TrainingPanel::planChanged, &panel, [&panel, &shownBatches] {
+        if (panel.trainingResult()) shownBatches.push_back(panel.trainingResult()->batch);
+    });
+    panel.setDocument(profile, hierTrainNetwork());
+    for (int samples : {1, 2, 3, 5, 8, 13, 21, 37}) panel.setBatch(samples);
+    QVERIFY(settled(panel));
+    QVERIFY(!shownBatches.empty());
+    for (int shown : shownBatches) QCOMPARE(shown, 37);
+    QCOMPARE(panel.trainingResult()->batch, 37);
 }
 
 void TrainingUiTest::timelineWorkersFillEachPhase_data() {
@@ -186,6 +230,7 @@ void TrainingUiTest::draggingABoundaryResimulates() {
     panel.setPlanner("pipeline");
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(settled(panel));
     ui::StageStripView* strip = panel.stageStrip();
     QVERIFY(panel.pipeline().has_value());
     QVERIFY(strip->isEditable());
@@ -262,6 +307,7 @@ void TrainingUiTest::errorsShowInsideThePanel() {
     QVERIFY(!inference.hasBackward);
     ui::TrainingPanel panel;
     panel.setDocument(inference, *core::networkPreset("3g"));
+    QVERIFY(settled(panel));
     QVERIFY(!panel.trainingResult().has_value());
     QVERIFY2(panel.errorText().contains("backward"), qPrintable(panel.errorText()));
     panel.setPlanner("pipeline");
@@ -277,10 +323,12 @@ void TrainingUiTest::errorsShowInsideThePanel() {
     broken.links.push_back({"edge", "cloud", 10, 0});
     panel.setDocument(alexnet, broken);
     panel.setPlanner("hiertrain");
+    QVERIFY(settled(panel));
     QVERIFY(!panel.trainingResult().has_value());
     QVERIFY2(panel.errorText().contains("device") || panel.errorText().contains("raspi3"), qPrintable(panel.errorText()));
     // Fixing the network brings the plan back.
     panel.setNetwork(hierTrainNetwork());
+    QVERIFY(settled(panel));
     QVERIFY(panel.trainingResult().has_value());
     QVERIFY(panel.errorText().isEmpty());
 }
@@ -298,6 +346,7 @@ void TrainingUiTest::exportsEveryView() {
     ui::TrainingPanel panel;
     panel.setDocument(loadProfile(kAlexNet), hierTrainNetwork());
     QTRY_VERIFY_WITH_TIMEOUT(panel.strategySweep() != nullptr && !panel.isStrategyRunning(), 60000);
+    QVERIFY(settled(panel));
     QTemporaryDir dir;
     QString error;
     const QString png = dir.filePath("view.png"), svg = dir.filePath("view.svg"), pdf = dir.filePath("view.pdf");

@@ -11,6 +11,7 @@
 #include "StrategySweepComputer.h"
 #include "StrategySweepRunner.h"
 #include "TrainingExport.h"
+#include "TrainingJobRunner.h"
 #include "TrainingTimelineMaker.h"
 
 #include "PlanError.h"
@@ -64,7 +65,8 @@ TrainingPanel::TrainingPanel(QWidget* parent)
       m_strip(new StageStripView(this)), m_ganttScene(new QGraphicsScene(this)),
       m_ganttView(makeSceneView(m_ganttScene, this,
                                 QStringLiteral("The simulated pipeline schedule: stages and links over time, micro-batch numbers on the bars."))),
-      m_strategyView(new QChartView(this)), m_strategyStatus(new QLabel(this)), m_runner(new StrategySweepRunner(this)) {
+      m_strategyView(new QChartView(this)), m_strategyStatus(new QLabel(this)), m_runner(new StrategySweepRunner(this)),
+      m_jobs(new TrainingJobRunner(this)) {
     for (const auto& name : core::iterationPlannerNames()) m_plannerBox->addItem(QString::fromStdString(name));
     m_plannerBox->addItem(QString::fromLatin1(kPipeline));
     m_plannerBox->setToolTip(QStringLiteral("The training planner: HierTrain's hybrid parallelism, a baseline, or the pipeline."));
@@ -162,11 +164,15 @@ TrainingPanel::~TrainingPanel() {
 }
 
 void TrainingPanel::setDocument(const core::Profile& profile, const core::Network& network) {
-    m_profile = profile;
+    setDocument(std::make_shared<const core::Profile>(profile), network);
+}
+
+void TrainingPanel::setDocument(std::shared_ptr<const core::Profile> profile, const core::Network& network) {
+    m_profile = std::move(profile);
     m_network = network;
     {
         const QSignalBlocker block(m_batchBox);
-        m_batchBox->setValue(std::max(1, static_cast<int>(profile.model.batch)));
+        m_batchBox->setValue(std::max(1, static_cast<int>(m_profile->model.batch)));
     }
     m_pipelineBox->setProfile(*m_profile);
     replan();
@@ -177,8 +183,21 @@ void TrainingPanel::setNetwork(const core::Network& network) {
     if (m_profile) replan();
 }
 
+void TrainingPanel::setActive(bool active) {
+    if (active == m_active) return;
+    m_active = active;
+    if (m_active && m_stale && m_profile) replan();
+}
+
+bool TrainingPanel::isPlanning() const { return m_jobs->isBusy(); }
+
+int TrainingPanel::computationsStarted() const { return m_jobs->startedCount() + m_strategyStarts; }
+
 void TrainingPanel::clearDocument() {
     m_runner->cancel();
+    m_jobs->cancel(TrainingJobRunner::Iteration);
+    m_jobs->cancel(TrainingJobRunner::Pipeline);
+    m_stale = false;
     m_profile.reset();
     m_network.reset();
     m_result.reset();
@@ -226,6 +245,18 @@ const StrategySweep* TrainingPanel::strategySweep() const {
 }
 
 void TrainingPanel::replan() {
+    if (!m_active) {
+        // Nothing to show now: drop what was shown and plan when the panel is shown again.
+        m_runner->cancel();
+        m_jobs->cancel(TrainingJobRunner::Iteration);
+        m_jobs->cancel(TrainingJobRunner::Pipeline);
+        m_result.reset();
+        m_timeline.reset();
+        m_pipeline.reset();
+        m_stale = true;
+        return;
+    }
+    m_stale = false;
     replanIteration();
     replanPipeline();
     restartStrategy();
@@ -233,21 +264,40 @@ void TrainingPanel::replan() {
 
 void TrainingPanel::replanIteration() {
     if (!m_profile) return;
+    if (!m_active) {
+        m_stale = true;
+        return;
+    }
     m_result.reset();
     m_timeline.reset();
     m_iterationError.clear();
-    try {
-        const core::TrainingCostModel model(*m_profile, *m_network, core::trainingMachines(*m_profile));
-        const QString name = planner() == QLatin1String(kPipeline) ? QStringLiteral("hiertrain") : planner();
-        m_result = core::runIterationPlanner(name.toStdString(), model, batch());
-        m_timeline = TrainingTimelineMaker::fromResult(model, *m_result);
-    } catch (const core::PlanError& error) {
-        m_result.reset();
-        m_iterationError = QString::fromStdString(error.what());
-    }
-    drawTimeline();
+    const QString name = planner() == QLatin1String(kPipeline) ? QStringLiteral("hiertrain") : planner();
+    m_jobs->start(TrainingJobRunner::Iteration, [this, profile = m_profile, network = *m_network, name = name.toStdString(),
+                                                 samples = batch()]() -> TrainingJobRunner::Apply {
+        // On a worker thread: only the copies above are read.
+        auto result = std::make_shared<std::optional<core::TrainingResult>>();
+        auto timeline = std::make_shared<std::optional<TrainingTimeline>>();
+        QString error;
+        try {
+            const core::TrainingCostModel model(*profile, network, core::trainingMachines(*profile));
+            *result = core::runIterationPlanner(name, model, samples);
+            *timeline = TrainingTimelineMaker::fromResult(model, **result);
+        } catch (const core::PlanError& planError) {
+            result->reset();
+            timeline->reset();
+            error = QString::fromStdString(planError.what());
+        }
+        return [this, result, timeline, error] { // on the GUI thread, if still current
+            m_result = *result;
+            m_timeline = *timeline;
+            m_iterationError = error;
+            drawTimeline();
+            updateMessage();
+            emit planChanged();
+        };
+    });
+    showSceneMessage(m_timelineScene, QStringLiteral("Planning…"));
     updateMessage();
-    emit planChanged();
 }
 
 core::PipelineRequest TrainingPanel::pipelineRequest(QString* error) const {
@@ -260,34 +310,58 @@ core::PipelineRequest TrainingPanel::pipelineRequest(QString* error) const {
 
 void TrainingPanel::replanPipeline() {
     if (!m_profile) return;
+    if (!m_active) {
+        m_stale = true;
+        return;
+    }
     m_pipeline.reset();
     m_pipelineError.clear();
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
-    if (m_pipelineError.isEmpty()) {
-        try {
-            m_pipeline = PipelineSimulation::planned(*m_profile, *m_network, request, m_pipelineBox->microBatches(),
-                                                     m_pipelineBox->scheduleKind());
-        } catch (const core::PlanError& error) {
-            m_pipelineError = QString::fromStdString(error.what());
+    auto applyPipeline = [this](std::optional<PipelineSimulation> pipeline, std::vector<int> allowed, QString error) {
+        m_pipeline = std::move(pipeline);
+        m_pipelineError = error;
+        if (m_pipeline) {
+            QStringList names;
+            for (std::size_t s = 0; s < m_pipeline->plan.stages.size(); ++s)
+                names << QStringLiteral("%1: %2").arg(s).arg(
+                    QString::fromStdString(m_profile->machines[static_cast<std::size_t>(m_pipeline->plan.stages[s].machine)].id));
+            m_strip->setPartition(*m_profile, m_pipeline->stageOfLayer, allowed, names);
+        } else {
+            m_strip->clear();
         }
+        drawGantt();
+        updateMessage();
+        emit planChanged();
+    };
+    if (!m_pipelineError.isEmpty()) { // the settings are wrong: nothing to compute
+        m_jobs->cancel(TrainingJobRunner::Pipeline);
+        applyPipeline(std::nullopt, {}, m_pipelineError);
+        return;
     }
-    if (m_pipeline) {
-        QStringList names;
-        for (std::size_t s = 0; s < m_pipeline->plan.stages.size(); ++s)
-            names << QStringLiteral("%1: %2").arg(s).arg(
-                QString::fromStdString(m_profile->machines[static_cast<std::size_t>(m_pipeline->plan.stages[s].machine)].id));
-        m_strip->setPartition(*m_profile, m_pipeline->stageOfLayer,
-                              PipelineSimulation::allowedBoundaries(*m_profile, request.cutMode), names);
-    } else {
-        m_strip->clear();
-    }
-    drawGantt();
+    m_strip->clear();
+    m_jobs->start(TrainingJobRunner::Pipeline, [applyPipeline, profile = m_profile, network = *m_network, request,
+                                                microBatches = m_pipelineBox->microBatches(),
+                                                kind = m_pipelineBox->scheduleKind()]() -> TrainingJobRunner::Apply {
+        // On a worker thread: only the copies above are read.
+        auto pipeline = std::make_shared<std::optional<PipelineSimulation>>();
+        auto allowed = std::make_shared<std::vector<int>>();
+        QString error;
+        try {
+            *pipeline = PipelineSimulation::planned(*profile, network, request, microBatches, kind);
+            *allowed = PipelineSimulation::allowedBoundaries(*profile, request.cutMode);
+        } catch (const core::PlanError& planError) {
+            pipeline->reset();
+            error = QString::fromStdString(planError.what());
+        }
+        return [applyPipeline, pipeline, allowed, error] { applyPipeline(std::move(*pipeline), std::move(*allowed), error); };
+    });
+    showSceneMessage(m_ganttScene, QStringLiteral("Planning…"));
     updateMessage();
-    emit planChanged();
 }
 
 void TrainingPanel::resimulatePipeline() {
     if (!m_profile) return;
+    m_jobs->cancel(TrainingJobRunner::Pipeline); // the dragged partition wins over a plan still under way
     m_pipelineError.clear();
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
     if (m_pipelineError.isEmpty()) {
@@ -306,6 +380,11 @@ void TrainingPanel::resimulatePipeline() {
 
 void TrainingPanel::restartStrategy() {
     if (!m_profile) return;
+    if (!m_active) {
+        m_stale = true;
+        return;
+    }
+    ++m_strategyStarts;
     std::vector<std::string> planners = core::iterationPlannerNames();
     m_strategyStatus->setText(QStringLiteral("Computing every planner at %1 bandwidths…")
                                   .arg(StrategySweepComputer::defaultBandwidths().size()));
@@ -358,7 +437,7 @@ void TrainingPanel::drawGantt() {
 void TrainingPanel::updateMessage() {
     const QString error = errorText();
     m_message->setText(error);
-    m_message->setVisible(!error.isEmpty() && m_profile.has_value());
+    m_message->setVisible(!error.isEmpty() && m_profile);
     QString summary;
     if (planner() == QLatin1String(kPipeline)) {
         if (m_pipeline)
@@ -374,6 +453,8 @@ void TrainingPanel::updateMessage() {
                       .arg(m_result->batch)
                       .arg(Format::ms(m_result->iterationMs()));
     }
+    const auto slot = planner() == QLatin1String(kPipeline) ? TrainingJobRunner::Pipeline : TrainingJobRunner::Iteration;
+    if (summary.isEmpty() && m_jobs->isRunning(slot)) summary = QStringLiteral("Planning…");
     m_summary->setText(summary);
 }
 

@@ -11,6 +11,7 @@
 #include <QString>
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 
 class QChartView;
@@ -28,13 +29,15 @@ namespace cutlab::ui {
 class PipelineSettingsBox;
 class StageStripView;
 class StrategySweepRunner;
+class TrainingJobRunner;
 
 // The Training mode: pick a training planner (hiertrain, the baselines, pipeline) and the
 // mini-batch; see the HierTrain timeline (workers × phases), the pipeline's stage strip (drag
 // the boundaries, the schedule re-simulates live) and Gantt chart, and the strategy comparison
-// (every iteration planner against a link's bandwidth, computed off the GUI thread). Every
-// change re-plans at once; errors show as a message inside the panel. Self-contained: it keeps
-// its own copies of the profile and network.
+// (every iteration planner against a link's bandwidth). Every change re-plans, off the GUI
+// thread (a newer change makes older answers stale; they are dropped); errors show as a message
+// inside the panel. While inactive (the window shows another mode) it only keeps the document and
+// plans when it becomes active. Self-contained: it keeps its own copies of the profile and network.
 class TrainingPanel : public QWidget {
     Q_OBJECT
 public:
@@ -43,12 +46,22 @@ public:
     explicit TrainingPanel(QWidget* parent = nullptr);
     ~TrainingPanel() override;
 
-    // Copies both and re-plans everything (the batch becomes the profile's model.batch).
+    // Keeps both and re-plans everything (the batch becomes the profile's model.batch).
     void setDocument(const core::Profile& profile, const core::Network& network);
+    void setDocument(std::shared_ptr<const core::Profile> profile, const core::Network& network);
     // Keeps the profile and the settings; re-plans with the new network.
     void setNetwork(const core::Network& network);
     void clearDocument();
-    bool hasDocument() const { return m_profile.has_value(); }
+    bool hasDocument() const { return static_cast<bool>(m_profile); }
+
+    // Active (the default): plans as soon as something changes. Inactive: plans nothing, and
+    // catches up when activated again.
+    void setActive(bool active);
+    bool isActive() const { return m_active; }
+    // An iteration or pipeline plan is being computed (its answer not shown yet).
+    bool isPlanning() const;
+    // Plans started since construction: iteration, pipeline and strategy computations.
+    int computationsStarted() const;
 
     QString planner() const;
     void setPlanner(const QString& name);         // hiertrain | all-device | … | jalad | pipeline
@@ -95,7 +108,7 @@ private:
     static void showSceneMessage(QGraphicsScene* scene, const QString& text);
     core::PipelineRequest pipelineRequest(QString* error) const;
 
-    std::optional<core::Profile> m_profile;
+    std::shared_ptr<const core::Profile> m_profile;
     std::optional<core::Network> m_network;
     std::optional<core::TrainingResult> m_result;
     std::optional<TrainingTimeline> m_timeline;
@@ -119,6 +132,10 @@ private:
     QChartView* m_strategyView;
     QLabel* m_strategyStatus;
     StrategySweepRunner* m_runner;
+    TrainingJobRunner* m_jobs;
+    int m_strategyStarts = 0;
+    bool m_active = true;
+    bool m_stale = false; // the document changed while inactive
 };
 
 } // namespace cutlab::ui
