@@ -32,6 +32,13 @@ Run cli(const QStringList& arguments) {
 
 QJsonObject json(const QString& text) { return QJsonDocument::fromJson(text.toUtf8()).object(); }
 
+// Writes a file into a test's temporary folder and returns its path.
+QString writeTestFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes) {
+    QFile file(dir.filePath(name));
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()) qFatal("cannot write a test file");
+    return file.fileName();
+}
+
 const QString kVgg19Npy = sourcePath("tests/data/scission-npy/vgg19.json");
 const QString kScission3g = sourcePath("tests/data/scission-reference/network_stats.csv");
 
@@ -312,12 +319,7 @@ private slots:
     // its exact message and exit 2, nothing on stdout.
     void hostileInputs() {
         QTemporaryDir dir;
-        auto write = [&](const QString& name, const QByteArray& bytes) {
-            QFile file(dir.filePath(name));
-            if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write a test file");
-            file.write(bytes);
-            return file.fileName();
-        };
+        auto write = [&](const QString& name, const QByteArray& bytes) { return writeTestFile(dir, name, bytes); };
         auto refused = [](const QStringList& arguments, const QString& expected) {
             const Run run = cli(arguments);
             QVERIFY2(run.status == 2, qPrintable(arguments.join(' ') + " -> " + QString::number(run.status) + " " + run.err));
@@ -406,11 +408,7 @@ private slots:
                           " -- forward_compute_time=0, backward_compute_time=0, activation_size=128, parameter_size=0\n";
         text += "node2 -- Conv2d -- forward_compute_time=1, backward_compute_time=2, activation_size=256, parameter_size=8\n";
         text += "\tnode1 -- node2\n";
-        QFile longLine(dir.filePath("long.txt"));
-        QVERIFY(longLine.open(QIODevice::WriteOnly));
-        longLine.write(text);
-        longLine.close();
-        const Run run = cli({"import", longLine.fileName(), "-o", dir.filePath("long.json")});
+        const Run run = cli({"import", writeTestFile(dir, "long.txt", text), "-o", dir.filePath("long.json")});
         QVERIFY2(run.status == 0, qPrintable(run.err));
         QByteArray many;
         constexpr int kInputs = 100000;
@@ -421,11 +419,7 @@ private slots:
                 " -- Cat -- forward_compute_time=1, backward_compute_time=1, activation_size=128, parameter_size=0\n";
         for (int i = 0; i < kInputs; ++i) many += "\tnode" + QByteArray::number(i) + " -- node" + QByteArray::number(kInputs) + "\n";
         many += "\tnode0 -- node" + QByteArray::number(kInputs) + "\n"; // a repeated edge
-        QFile wide(dir.filePath("wide.txt"));
-        QVERIFY(wide.open(QIODevice::WriteOnly));
-        wide.write(many);
-        wide.close();
-        const Run imported = cli({"import", wide.fileName(), "-o", dir.filePath("wide.json")});
+        const Run imported = cli({"import", writeTestFile(dir, "wide.txt", many), "-o", dir.filePath("wide.json")});
         QVERIFY2(imported.status == 0, qPrintable(imported.err));
         const Run info = cli({"info", dir.filePath("wide.json"), "--json"});
         QCOMPARE(info.status, 0);
