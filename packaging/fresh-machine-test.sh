@@ -82,20 +82,10 @@ step() {
 
 host_tools() {
     [ "$(id -u)" -eq 0 ] || { log "must run as root (debootstrap, chroot, mount)"; return 1; }
-    local needed=(debootstrap lintian desktop-file-utils appstream python3 git) missing=() package
-    for package in "${needed[@]}"; do
-        [ "$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null)" = installed ] || missing+=("$package")
-    done
-    # python3 may come from elsewhere than Debian's package; any python3 on PATH will do.
-    if command -v python3 >/dev/null; then
-        local kept=()
-        for package in "${missing[@]}"; do [ "$package" = python3 ] || kept+=("$package"); done
-        missing=("${kept[@]}")
-    fi
-    if [ ${#missing[@]} -ne 0 ]; then
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
-    fi
+    local needed=(debootstrap lintian desktop-file-utils appstream git)
+    # Any python3 on PATH will do for the PNG check; Debian's when there is none.
+    command -v python3 >/dev/null || needed+=(python3)
+    "$source_dir/packaging/install-packages.sh" "${needed[@]}"
 }
 
 debian_mirror() {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One-step set-up on Debian 12: installs what is missing, builds, then runs the app or the tests.
+# One-step set-up on Debian 12: installs what is missing (packaging/install-packages.sh), builds, then runs the app or the tests.
 #   packaging/setup.sh run [PROFILE] [CUTLAB OPTIONS...]   build and open the window on a profile
 #   packaging/setup.sh test                               build and run the whole test suite (CI)
 #   packaging/setup.sh build                              only install and build
@@ -24,32 +24,6 @@ build_packages=(cmake ninja-build g++ libeigen3-dev nlohmann-json3-dev qt6-base-
 # `package`: cpack -G DEB runs dpkg-shlibdeps (dpkg-dev) and needs `file` to find the binaries.
 package_packages=(dpkg-dev file)
 
-missing_from() {
-    local package
-    for package in "$@"; do
-        [ "$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null)" = installed ] || echo "$package"
-    done
-}
-
-install_missing() {
-    local missing
-    mapfile -t missing < <(missing_from "$@")
-    [ ${#missing[@]} -eq 0 ] && return 0
-    echo "setup: installing ${missing[*]}"
-    local sudo=()
-    if [ "$(id -u)" -ne 0 ]; then
-        command -v sudo >/dev/null || { echo "setup: run as root or install sudo to install: ${missing[*]}" >&2; exit 1; }
-        sudo=(sudo)
-    fi
-    "${sudo[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
-    mapfile -t missing < <(missing_from "$@")
-    if [ ${#missing[@]} -ne 0 ]; then
-        echo "setup: still not installed after apt-get (not a real package name?): ${missing[*]}" >&2
-        exit 1
-    fi
-}
-
 preset=dev
 [ "${CI:-}" = "true" ] && preset=ci
 
@@ -67,8 +41,8 @@ case "$action" in
         ;;
 esac
 
-install_missing "${build_packages[@]}"
-[ "$action" = package ] && install_missing "${package_packages[@]}"
+packaging/install-packages.sh "${build_packages[@]}"
+[ "$action" = package ] && packaging/install-packages.sh "${package_packages[@]}"
 build
 case "$action" in
     test)

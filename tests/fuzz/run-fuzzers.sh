@@ -14,17 +14,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz_profile fuzz_network fuzz_plan fuzz_pipedream)
 
-needed=(clang libclang-rt-14-dev cmake ninja-build libeigen3-dev nlohmann-json3-dev)
-missing=()
-for package in "${needed[@]}"; do
-    [ "$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null)" = installed ] || missing+=("$package")
-done
-if [ ${#missing[@]} -ne 0 ]; then
-    sudo=()
-    [ "$(id -u)" -ne 0 ] && sudo=(sudo)
-    "${sudo[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+packaging/install-packages.sh clang libclang-rt-14-dev cmake ninja-build libeigen3-dev nlohmann-json3-dev
 
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$(nproc)"
