@@ -39,18 +39,19 @@ struct HierTrainCutBox {
 // the continuous minimum: with a few samples on a slow worker, one sample more or less is worth
 // far more than the differences between neighbouring cuts.)
 class HierTrainBound {
-public:
+  public:
     // Worker triples are machine indices (o, s, l); lowerBound takes an index into them.
-    HierTrainBound(const TrainingCostModel& model, int batch, const std::vector<std::array<int, 3>>& workerSets);
+    HierTrainBound(const TrainingCostModel& model, int batch,
+                   const std::vector<std::array<int, 3>>& workerSets);
 
     // +infinity when the box holds no plan in which L has samples (no L machine, or m_l = 0
     // throughout). The bound is over integer splits; it is only computed as far as needed to tell
     // whether it reaches `threshold` (pass +infinity for the full bound).
     double lowerBound(std::size_t mapping, const HierTrainCutBox& box, double threshold) const;
 
-private:
-    enum Count { kO, kS, kL };                   // b_o, b_s, b_l
-    enum Position { kAtMs, kAtMl, kAtEnd };      // where a prefix sum is taken
+  private:
+    enum Count { kO, kS, kL };              // b_o, b_s, b_l
+    enum Position { kAtMs, kAtMl, kAtEnd }; // where a prefix sum is taken
     enum Table { kForward, kBackward };
     enum TransferId { kInO, kInS, kInL, kSOut, kSGrad, kLOut, kLGrad, kTransfers };
     struct PrefixTerm {
@@ -85,13 +86,14 @@ private:
     double minCutBytes(int k0, int k1) const;
     double prefixValue(const PrefixTerm& term, const Extremes& box) const;
     // The relaxed paths as affine functions of (b_s, b_l) on the face where `present` have samples.
-    HierTrainEvaluator::Pieces relaxedPieces(const Mapping& mapping, std::array<bool, 3> present, const Extremes& box,
-                                             const std::array<Transfer, kTransfers>& transfers) const;
+    HierTrainEvaluator::Pieces
+    relaxedPieces(const Mapping& mapping, std::array<bool, 3> present, const Extremes& box,
+                  const std::array<Transfer, kTransfers>& transfers) const;
 
     const TrainingCostModel& m_model;
     int m_batch;
-    int m_firstPositive;                          // index of the first cut position > 0
-    std::vector<std::vector<double>> m_minBytes;  // m_minBytes[p][k] = min over cuts[k .. k + 2^p)
+    int m_firstPositive;                         // index of the first cut position > 0
+    std::vector<std::vector<double>> m_minBytes; // m_minBytes[p][k] = min over cuts[k .. k + 2^p)
     std::vector<Mapping> m_mappings;
 };
 

@@ -12,23 +12,28 @@ std::vector<double> breakpoints(const HierTrainEvaluator::Pieces& pieces, const 
             for (std::size_t j = i + 1; j < options.size(); ++j) {
                 const auto& a = options[i];
                 const auto& b = options[j];
-                const double alphaA = a.c + a.cs * line.s0 + a.cl * line.l0, betaA = a.cs * line.ds + a.cl * line.dl;
-                const double alphaB = b.c + b.cs * line.s0 + b.cl * line.l0, betaB = b.cs * line.ds + b.cl * line.dl;
-                if (betaA == betaB) continue;
+                const double alphaA = a.c + a.cs * line.s0 + a.cl * line.l0,
+                             betaA = a.cs * line.ds + a.cl * line.dl;
+                const double alphaB = b.c + b.cs * line.s0 + b.cl * line.l0,
+                             betaB = b.cs * line.ds + b.cl * line.dl;
+                if (betaA == betaB)
+                    continue;
                 const double t = (alphaB - alphaA) / (betaA - betaB);
-                if (t > line.t0 && t < line.t1) points.push_back(t);
+                if (t > line.t0 && t < line.t1)
+                    points.push_back(t);
             }
     }
     return points;
 }
 
-LineMinimum integerMinimum(const HierTrainEvaluator& evaluator, const HierTrainEvaluator::Pieces& pieces,
-                           const SampleLine& line) {
+LineMinimum integerMinimum(const HierTrainEvaluator& evaluator,
+                           const HierTrainEvaluator::Pieces& pieces, const SampleLine& line) {
     LineMinimum best;
     auto consider = [&](int t) {
         t = std::clamp(t, line.t0, line.t1);
         const double time = evaluator.time(line.bs(t), line.bl(t));
-        if (time < best.time) best = {time, line.bs(t), line.bl(t)};
+        if (time < best.time)
+            best = {time, line.bs(t), line.bl(t)};
     };
     for (double t : breakpoints(pieces, line)) {
         consider(static_cast<int>(std::floor(t)));
@@ -39,7 +44,8 @@ LineMinimum integerMinimum(const HierTrainEvaluator& evaluator, const HierTrainE
 
 double continuousMinimum(const HierTrainEvaluator::Pieces& pieces, const SampleLine& line) {
     double best = std::numeric_limits<double>::infinity();
-    for (double t : breakpoints(pieces, line)) best = std::min(best, pieces.at(line.s0 + line.ds * t, line.l0 + line.dl * t));
+    for (double t : breakpoints(pieces, line))
+        best = std::min(best, pieces.at(line.s0 + line.ds * t, line.l0 + line.dl * t));
     return best;
 }
 

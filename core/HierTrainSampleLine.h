@@ -16,9 +16,13 @@ struct SampleLine {
     int bl(int t) const { return static_cast<int>(l0 + dl * t); }
 
     // The faces of the split triangle where L has samples (cost-models.md §2.1):
-    static SampleLine oAndL(int batch) { return {0, 0, 0, 1, 1, batch - 1}; }                              // b_s = 0
-    static SampleLine sAndL(int batch) { return {0, 1, static_cast<double>(batch), -1, 1, batch - 1}; }    // b_o = 0
-    static SampleLine allThree(int batch, int bl) { return {0, 1, static_cast<double>(bl), 0, 1, batch - 1 - bl}; }
+    static SampleLine oAndL(int batch) { return {0, 0, 0, 1, 1, batch - 1}; } // b_s = 0
+    static SampleLine sAndL(int batch) {
+        return {0, 1, static_cast<double>(batch), -1, 1, batch - 1};
+    } // b_o = 0
+    static SampleLine allThree(int batch, int bl) {
+        return {0, 1, static_cast<double>(bl), 0, 1, batch - 1 - bl};
+    }
     // ... and the one where it has none: b_l = 0, O and S share the batch.
     static SampleLine oAndS(int batch) { return {0, 1, 0, 0, 1, batch - 1}; }
 };
@@ -34,8 +38,8 @@ struct LineMinimum {
 std::vector<double> breakpoints(const HierTrainEvaluator::Pieces& pieces, const SampleLine& line);
 
 // The exact integer minimum along a line, evaluated with the exact formula.
-LineMinimum integerMinimum(const HierTrainEvaluator& evaluator, const HierTrainEvaluator::Pieces& pieces,
-                           const SampleLine& line);
+LineMinimum integerMinimum(const HierTrainEvaluator& evaluator,
+                           const HierTrainEvaluator::Pieces& pieces, const SampleLine& line);
 
 // The continuous minimum along a line (a lower bound of the integer one).
 double continuousMinimum(const HierTrainEvaluator::Pieces& pieces, const SampleLine& line);

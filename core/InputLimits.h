@@ -8,13 +8,13 @@ namespace cutlab::core {
 // The documented ranges of everything CutLab reads (docs: formats.md, "Limits"). They are far
 // beyond any real model or network, and small enough that no sum or product a planner forms
 // (times × samples × layers, bytes × 8 ÷ bandwidth) can overflow to infinity or NaN.
-inline constexpr double kMaxMilliseconds = 1e9;      // a layer's time, a link's latency (11.6 days)
-inline constexpr double kMaxBytes = 1e15;            // output, parameter and input sizes (1 PB)
-inline constexpr double kMaxFlops = 1e21;            // a layer's floating-point operations
-inline constexpr double kMaxBatch = 1e6;             // samples in a mini-batch
-inline constexpr double kMinBandwidthMbps = 1e-6;    // 1 bit/s
-inline constexpr double kMaxBandwidthMbps = 1e9;     // 1 Pbit/s
-inline constexpr double kMaxFactor = 1e6;            // speed factors of estimated machines
+inline constexpr double kMaxMilliseconds = 1e9;   // a layer's time, a link's latency (11.6 days)
+inline constexpr double kMaxBytes = 1e15;         // output, parameter and input sizes (1 PB)
+inline constexpr double kMaxFlops = 1e21;         // a layer's floating-point operations
+inline constexpr double kMaxBatch = 1e6;          // samples in a mini-batch
+inline constexpr double kMinBandwidthMbps = 1e-6; // 1 bit/s
+inline constexpr double kMaxBandwidthMbps = 1e9;  // 1 Pbit/s
+inline constexpr double kMaxFactor = 1e6;         // speed factors of estimated machines
 
 // A largest value with the words a message shows it in ("at most 1e9 ms").
 struct NumberRange {

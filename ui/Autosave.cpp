@@ -36,57 +36,72 @@ Autosave::Autosave(Document* document, QObject* parent)
     connect(m_document, &Document::inputBytesChanged, this, &Autosave::schedule);
 }
 
-Autosave::~Autosave() { remove(); }
+Autosave::~Autosave() {
+    remove();
+}
 
 QString Autosave::defaultDirectory() {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)).filePath(QStringLiteral("autosave"));
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
+        .filePath(QStringLiteral("autosave"));
 }
 
 void Autosave::setDirectory(const QString& directory) {
-    if (directory == m_directory) return;
+    if (directory == m_directory)
+        return;
     remove();
     m_directory = directory;
     schedule();
 }
 
 QString Autosave::filePath() const {
-    return QDir(m_directory).filePath(QString::number(QCoreApplication::applicationPid()) + QLatin1String(kPlanSuffix));
+    return QDir(m_directory)
+        .filePath(QString::number(QCoreApplication::applicationPid()) + QLatin1String(kPlanSuffix));
 }
 
 void Autosave::setEnabled(bool enabled) {
-    if (enabled == m_enabled) return;
+    if (enabled == m_enabled)
+        return;
     m_enabled = enabled;
-    if (m_enabled) schedule();
-    else remove();
+    if (m_enabled)
+        schedule();
+    else
+        remove();
 }
 
 void Autosave::schedule() {
-    if (m_enabled) m_timer.start();
+    if (m_enabled)
+        m_timer.start();
 }
 
 bool Autosave::ensureLocked() {
-    if (m_lock) return true;
-    if (!QDir().mkpath(m_directory)) return false;
+    if (m_lock)
+        return true;
+    if (!QDir().mkpath(m_directory))
+        return false;
     auto lock = std::make_unique<QLockFile>(lockPathOf(filePath()));
     lock->setStaleLockTime(0);
-    if (!lock->tryLock(0)) return false;
+    if (!lock->tryLock(0))
+        return false;
     m_lock = std::move(lock);
     return true;
 }
 
 bool Autosave::writeNow(QString* error) {
     m_timer.stop();
-    if (!m_enabled) return false;
+    if (!m_enabled)
+        return false;
     if (!m_document->hasProfile() || !m_document->isModified()) {
         remove();
         return true;
     }
     if (!ensureLocked()) {
-        if (error) *error = QStringLiteral("Cannot lock the autosave in %1").arg(m_directory);
+        if (error)
+            *error = QStringLiteral("Cannot lock the autosave in %1").arg(m_directory);
         return false;
     }
     // A plan that cannot be evaluated cannot be written: the last good autosave stays.
-    if (!DocumentExporter::writePlanJson(*m_document, filePath(), error)) return false;
+    if (!DocumentExporter::writePlanJson(*m_document, filePath(), error))
+        return false;
     emit written(filePath());
     return true;
 }
@@ -104,28 +119,37 @@ QStringList Autosave::orphans() {
     const QString own = filePath();
     QList<QFileInfo> found;
     const QDir dir(m_directory);
-    for (const QFileInfo& info : dir.entryInfoList({QStringLiteral("*") + QLatin1String(kPlanSuffix)}, QDir::Files)) {
+    for (const QFileInfo& info :
+         dir.entryInfoList({QStringLiteral("*") + QLatin1String(kPlanSuffix)}, QDir::Files)) {
         const QString path = info.absoluteFilePath();
-        if (path == QFileInfo(own).absoluteFilePath()) continue;
-        const bool claimed = std::any_of(m_claimed.begin(), m_claimed.end(), [&](const auto& c) { return c.first == path; });
+        if (path == QFileInfo(own).absoluteFilePath())
+            continue;
+        const bool claimed = std::any_of(m_claimed.begin(), m_claimed.end(),
+                                         [&](const auto& c) { return c.first == path; });
         if (!claimed) {
-            // Only a lock nobody alive holds can be taken: QLockFile removes a lock whose process is gone.
+            // Only a lock nobody alive holds can be taken: QLockFile removes a lock whose process
+            // is gone.
             auto lock = std::make_shared<QLockFile>(lockPathOf(path));
             lock->setStaleLockTime(0);
-            if (!lock->tryLock(0)) continue; // its session still runs
+            if (!lock->tryLock(0))
+                continue; // its session still runs
             m_claimed.emplace_back(path, lock);
         }
         found << info;
     }
-    std::sort(found.begin(), found.end(), [](const QFileInfo& a, const QFileInfo& b) { return a.lastModified() > b.lastModified(); });
+    std::sort(found.begin(), found.end(), [](const QFileInfo& a, const QFileInfo& b) {
+        return a.lastModified() > b.lastModified();
+    });
     QStringList paths;
-    for (const QFileInfo& info : found) paths << info.absoluteFilePath();
+    for (const QFileInfo& info : found)
+        paths << info.absoluteFilePath();
     return paths;
 }
 
 void Autosave::forget(const QString& orphanPath) {
     QFile::remove(orphanPath);
-    const auto it = std::find_if(m_claimed.begin(), m_claimed.end(), [&](const auto& c) { return c.first == orphanPath; });
+    const auto it = std::find_if(m_claimed.begin(), m_claimed.end(),
+                                 [&](const auto& c) { return c.first == orphanPath; });
     if (it != m_claimed.end()) {
         it->second->unlock();
         m_claimed.erase(it);

@@ -20,7 +20,7 @@ class Document;
 // `<pid>.lock` while it runs; a plan whose lock is stale was left by a session that died.
 class Autosave : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit Autosave(Document* document, QObject* parent = nullptr);
     ~Autosave() override; // a clean end: the session's autosave goes
 
@@ -44,10 +44,10 @@ public:
     QStringList orphans();
     void forget(const QString& orphanPath);
 
-signals:
+  signals:
     void written(const QString& path);
 
-private:
+  private:
     void schedule();
     bool ensureLocked();
 

@@ -9,7 +9,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    if (!cutlab::core::looksLikePipeDreamGraph(text)) return 0;
+    if (!cutlab::core::looksLikePipeDreamGraph(text))
+        return 0;
     cutlab::core::PipeDreamImportOptions options;
     nlohmann::ordered_json profile;
     try {

@@ -8,6 +8,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const auto result = cutlab::core::parsePlanFile(text);
-    if (!result.ok() && result.issues.empty()) __builtin_trap();
+    if (!result.ok() && result.issues.empty())
+        __builtin_trap();
     return 0;
 }

@@ -1,5 +1,6 @@
 // libFuzzer target: the profile reader and everything a loaded profile feeds (structure, cut
-// points, a Scission ranking whose totals must be finite). Any crash, sanitizer report or uncaught exception is a finding.
+// points, a Scission ranking whose totals must be finite). Any crash, sanitizer report or uncaught
+// exception is a finding.
 #include "InferenceCostModel.h"
 #include "ModelStructure.h"
 #include "Network.h"
@@ -17,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const auto result = cutlab::core::parseProfile(text);
     if (!result.ok()) {
-        if (result.issues.empty()) __builtin_trap(); // refused without a message
+        if (result.issues.empty())
+            __builtin_trap(); // refused without a message
         return 0;
     }
     const auto network = cutlab::core::networkPreset("4g");
@@ -26,7 +28,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     query.top = 3;
     try {
         for (const auto& plan : cutlab::core::rankScission(model, query))
-            if (!std::isfinite(plan.evaluation.totalMs)) __builtin_trap(); // a silent wrong answer
+            if (!std::isfinite(plan.evaluation.totalMs))
+                __builtin_trap(); // a silent wrong answer
     } catch (const cutlab::core::PlanError&) {
         // no plan for this profile: a valid answer
     }

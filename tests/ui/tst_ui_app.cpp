@@ -41,7 +41,8 @@ void editCuts(Document* doc) {
 QStringList autosavesUnder(const QString& root) {
     QStringList found;
     QDirIterator it(root, {"*.plan.json"}, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) found << it.next();
+    while (it.hasNext())
+        found << it.next();
     return found;
 }
 
@@ -49,15 +50,18 @@ QStringList autosavesUnder(const QString& root) {
 
 class TestUiApp : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() { QCoreApplication::setOrganizationName("CutLabTest"); }
 
     void screenshotOfMalformedProfileFails_data() {
         QTest::addColumn<QString>("profile");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("duplicate layer id") << "tests/data/bad/duplicate-layer-id.json" << "duplicate layer id 'a'";
-        QTest::newRow("empty file") << "tests/data/bad/empty.json" << "the file is empty";
-        QTest::newRow("missing file") << "tests/data/does-not-exist.json" << "does-not-exist.json";
+        QTest::newRow("duplicate layer id") << "tests/data/bad/duplicate-layer-id.json"
+                                            << "duplicate layer id 'a'";
+        QTest::newRow("empty file") << "tests/data/bad/empty.json"
+                                    << "the file is empty";
+        QTest::newRow("missing file") << "tests/data/does-not-exist.json"
+                                      << "does-not-exist.json";
     }
 
     // Exit status 2 with the reason on stderr, and no picture of a window without a profile.
@@ -69,7 +73,8 @@ private slots:
         QProcess cutlab;
         cutlab.setProcessEnvironment(isolatedEnvironment(dir.path()));
         cutlab.start(CUTLAB_GUI_PATH, {"--screenshot", out, uiSourcePath(profile)});
-        QVERIFY(cutlab.waitForFinished(120000)); // generous: the point is the exit status, not the time
+        QVERIFY(
+            cutlab.waitForFinished(120000)); // generous: the point is the exit status, not the time
         const QString err = QString::fromUtf8(cutlab.readAllStandardError());
         QCOMPARE(cutlab.exitStatus(), QProcess::NormalExit);
         QCOMPARE(cutlab.exitCode(), 2);
@@ -85,7 +90,9 @@ private slots:
         cutlab.setProcessEnvironment(isolatedEnvironment(root.path()));
         cutlab.start(CUTLAB_GUI_PATH, {"--network", "4g", "--cuts", "3,7", profile});
         QVERIFY(cutlab.waitForStarted(30000));
-        QTRY_VERIFY_WITH_TIMEOUT(autosavesUnder(root.path()).size() == 1 || cutlab.state() == QProcess::NotRunning, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(autosavesUnder(root.path()).size() == 1 ||
+                                     cutlab.state() == QProcess::NotRunning,
+                                 60000);
         QVERIFY2(cutlab.state() == QProcess::Running, cutlab.readAllStandardError().constData());
         cutlab.kill();
         QVERIFY(cutlab.waitForFinished(30000));
@@ -95,11 +102,13 @@ private slots:
         QCOMPARE(left.size(), 1);
         const QString autosave = left.front();
         const QString directory = QFileInfo(autosave).absolutePath();
-        QVERIFY2(directory.startsWith(QDir(root.path()).filePath("data")), qPrintable(directory)); // the user's data location
+        QVERIFY2(directory.startsWith(QDir(root.path()).filePath("data")),
+                 qPrintable(directory)); // the user's data location
         // What was autosaved: the plan of the killed session.
         const auto saved = core::loadPlanFile(autosave.toStdString());
         QVERIFY(saved.ok());
-        QCOMPARE(QString::fromStdString(saved.plan->profilePath), QFileInfo(profile).absoluteFilePath());
+        QCOMPARE(QString::fromStdString(saved.plan->profilePath),
+                 QFileInfo(profile).absoluteFilePath());
         QCOMPARE(QString::fromStdString(saved.plan->network.name), QString("4g"));
 
         MainWindow window;
@@ -111,7 +120,9 @@ private slots:
             asked << description;
             return true; // Restore
         });
-        window.setMessageSink([](const QString& title, const QString& text) { qWarning("%s: %s", qPrintable(title), qPrintable(text)); });
+        window.setMessageSink([](const QString& title, const QString& text) {
+            qWarning("%s: %s", qPrintable(title), qPrintable(text));
+        });
         QVERIFY(window.restoreAutosave());
         QCOMPARE(asked.size(), 1);
         QVERIFY2(asked.front().contains("vgg19"), qPrintable(asked.front()));
@@ -148,10 +159,12 @@ private slots:
             writer.autosave()->setDirectory(root.path());
             writer.autosave()->setEnabled(true);
             QString error;
-            QVERIFY(writer.document()->openProfile(uiSourcePath("sample_profiles/scission/vgg19.json"), &error));
+            QVERIFY(writer.document()->openProfile(
+                uiSourcePath("sample_profiles/scission/vgg19.json"), &error));
             editCuts(writer.document());
             QVERIFY2(writer.autosave()->writeNow(&error), qPrintable(error));
-            QVERIFY(QFile::copy(writer.autosave()->filePath(), stale)); // as if a session that is gone wrote it
+            QVERIFY(QFile::copy(writer.autosave()->filePath(),
+                                stale)); // as if a session that is gone wrote it
         }
         MainWindow window;
         window.setPersistent(false);
@@ -190,7 +203,8 @@ private slots:
         const auto saved = core::loadPlanFile(path.toStdString());
         QVERIFY(saved.ok());
         std::string reason;
-        const auto placement = core::placementFromPlanFile(*saved.plan, window.document()->profile(), reason);
+        const auto placement =
+            core::placementFromPlanFile(*saved.plan, window.document()->profile(), reason);
         QVERIFY(placement.has_value());
         QCOMPARE(placement->edgeEnd, window.document()->placement().edgeEnd);
         // Undo back to the saved state: nothing to lose, the autosave goes.

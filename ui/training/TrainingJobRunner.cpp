@@ -47,10 +47,15 @@ void TrainingJobRunner::launch(Slot slot, Job job) {
     QPointer<TrainingJobRunner> self(this);
     QThread* thread = QThread::create([self, slot, generation, job = std::move(job)] {
         Apply apply = job();
-        if (!self) return;
+        if (!self)
+            return;
         // Queued onto the GUI thread; dropped if the runner is gone by then.
         QMetaObject::invokeMethod(
-            self.data(), [self, slot, generation, apply] { if (self) self->finish(slot, generation, apply); },
+            self.data(),
+            [self, slot, generation, apply] {
+                if (self)
+                    self->finish(slot, generation, apply);
+            },
             Qt::QueuedConnection);
     });
     m_threads.push_back(thread);
@@ -58,7 +63,8 @@ void TrainingJobRunner::launch(Slot slot, Job job) {
     connect(thread, &QThread::finished, this, [this, slot, thread] {
         m_threads.erase(std::remove(m_threads.begin(), m_threads.end(), thread), m_threads.end());
         thread->deleteLater();
-        if (m_worker[slot] != thread) return;
+        if (m_worker[slot] != thread)
+            return;
         m_worker[slot] = nullptr;
         if (m_queued[slot]) {
             Job next = std::move(m_queued[slot]);
@@ -70,9 +76,11 @@ void TrainingJobRunner::launch(Slot slot, Job job) {
 }
 
 void TrainingJobRunner::finish(Slot slot, int generation, const Apply& apply) {
-    if (generation != m_generation[slot]) return; // a newer job replaced this one, or it was cancelled
+    if (generation != m_generation[slot])
+        return; // a newer job replaced this one, or it was cancelled
     m_wanted[slot] = false;
-    if (apply) apply();
+    if (apply)
+        apply();
     emit delivered(slot);
 }
 

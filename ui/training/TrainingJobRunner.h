@@ -18,7 +18,7 @@ namespace cutlab::ui {
 // The destructor drops every pending result and waits for the workers.
 class TrainingJobRunner : public QObject {
     Q_OBJECT
-public:
+  public:
     enum Slot { Iteration, Pipeline, SlotCount };
     using Apply = std::function<void()>;
     using Job = std::function<Apply()>; // must own copies of all it reads
@@ -34,18 +34,18 @@ public:
     // Jobs started since construction (computations done or under way).
     int startedCount() const { return m_started; }
 
-signals:
+  signals:
     void delivered(cutlab::ui::TrainingJobRunner::Slot slot);
 
-private:
+  private:
     void launch(Slot slot, Job job);
     void finish(Slot slot, int generation, const Apply& apply);
 
     std::vector<QThread*> m_threads;
-    std::array<QThread*, SlotCount> m_worker{};   // the slot's running worker, if any
-    std::array<Job, SlotCount> m_queued{};        // waits for that worker to end
-    std::array<int, SlotCount> m_generation{};    // bumped by every start and cancel
-    std::array<bool, SlotCount> m_wanted{};       // a result is awaited
+    std::array<QThread*, SlotCount> m_worker{}; // the slot's running worker, if any
+    std::array<Job, SlotCount> m_queued{};      // waits for that worker to end
+    std::array<int, SlotCount> m_generation{};  // bumped by every start and cancel
+    std::array<bool, SlotCount> m_wanted{};     // a result is awaited
     int m_started = 0;
 };
 
