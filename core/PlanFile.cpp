@@ -1,7 +1,10 @@
 #include "PlanFile.h"
 
+#include "InputLimits.h"
 #include "JsonText.h"
 #include "NetworkFile.h"
+
+#include <optional>
 
 namespace cutlab::core {
 
@@ -41,11 +44,18 @@ PlanFileResult parsePlanFile(std::string_view text) {
         return result;
     };
     if (!root.is_object()) return fail("", "a plan must be a JSON object");
-    if (root.value("format", std::string()) != "cutlab-plan")
+    // A string member, the fallback when it is absent, nullopt when it is not a string.
+    auto stringMember = [&](const char* key, const char* fallback) -> std::optional<std::string> {
+        const auto it = root.find(key);
+        if (it == root.end()) return std::string(fallback);
+        if (!it->is_string()) return std::nullopt;
+        return it->get<std::string>();
+    };
+    if (stringMember("format", "") != "cutlab-plan")
         return fail("/format", "expected \"cutlab-plan\" (this is not a CutLab plan file)");
     if (!root.contains("version") || !root["version"].is_number_integer() || root["version"].get<int>() != 1)
         return fail("/version", "unsupported version (this CutLab reads version 1)");
-    if (root.value("kind", std::string("inference")) != "inference")
+    if (stringMember("kind", "inference") != "inference")
         return fail("/kind", "only inference plans can be opened in the window");
     PlanFileContent content;
     if (root.contains("model") && root["model"].is_string()) content.model = root["model"].get<std::string>();
@@ -61,6 +71,7 @@ PlanFileResult parsePlanFile(std::string_view text) {
     if (root.contains("input_bytes")) {
         if (!root["input_bytes"].is_number() || root["input_bytes"].get<double>() < 0)
             return fail("/input_bytes", "must be a non-negative number");
+        if (root["input_bytes"].get<double>() > kMaxBytes) return fail("/input_bytes", "must be at most 1e15 bytes");
         content.inputBytes = root["input_bytes"].get<double>();
     }
     const auto plans = root.find("plans");
