@@ -65,7 +65,13 @@ int main(int argc, char** argv) {
     int status = 0;
     if (parser.isSet(network) && !window.openNetwork(parser.value(network))) status = 2;
     if (!restored) {
-        if (!parser.positionalArguments().isEmpty() && !window.openProfile(parser.positionalArguments().front())) status = 2;
+        // A large profile opens on a worker; options that act on it wait for it (a plain launch
+        // shows the window meanwhile).
+        const bool actsOnProfile = shooting || parser.isSet(plan) || parser.isSet(cuts) || parser.isSet(collapse) ||
+                                   parser.isSet(trainingMode) || parser.isSet(presentation);
+        if (!parser.positionalArguments().isEmpty() &&
+            !(window.openProfile(parser.positionalArguments().front()) && (!actsOnProfile || window.waitForOpen())))
+            status = 2;
         if (parser.isSet(plan) && !window.openPlan(parser.value(plan))) status = 2;
     }
     if (parser.isSet(cuts)) {

@@ -64,6 +64,7 @@ SweepResult sweepBestPlans(const UplinkSweep& sweep, const std::string& planner,
     const int n = static_cast<int>(sweep.profile().layers.size());
     InferenceQuery top1 = query;
     top1.top = 1;
+    if (cancel) top1.cancel = cancel; // a long search stops inside, not only between bandwidths
     for (int i = 0; i < sweep.size(); ++i) {
         if (cancel && cancel->load()) {
             result.cancelled = true;
@@ -79,6 +80,10 @@ SweepResult sweepBestPlans(const UplinkSweep& sweep, const std::string& planner,
                 placement = monotonePlacement(plans.front().evaluation).value_or(TierPlacement{});
             }
         } catch (const PlanError&) {
+        }
+        if (top1.cancelled()) {
+            result.cancelled = true;
+            return result;
         }
         if (i > 0 && !std::isnan(best) && !samePlacement(placement, result.best.back())) result.changes.push_back(i);
         result.bestMs.push_back(best);

@@ -3,6 +3,7 @@
 #include "Tier.h"
 
 #include <array>
+#include <atomic>
 #include <optional>
 #include <string>
 #include <utility>
@@ -29,6 +30,10 @@ struct InferenceQuery {
     std::array<std::optional<double>, 3> maxUploadBytes;
     std::array<std::optional<TimeLimit>, 3> maxTime;
     bool returnResult = false;                     // jointdnn only
+    // Set from another thread to stop a search early; its (partial) answer is then thrown away.
+    const std::atomic<bool>* cancel = nullptr;
+
+    bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
 
     bool allows(int machine) const {
         return machineAllowed.empty() || machineAllowed[static_cast<std::size_t>(machine)];

@@ -169,6 +169,7 @@ public:
         for (std::size_t j = 1; j < states; ++j) m_best[j * stages] = m_compute[j * stages];
         // Rows are per state ([state][stage]) so that the inner loop reads contiguous memory.
         for (std::size_t j = 2; j < states; ++j) {
+            checkCancelled();
             const int size = m_lattice.sizeOf(static_cast<int>(j));
             const double* computeJ = &m_compute[j * stages];
             double* bestJ = &m_best[j * stages];
@@ -192,6 +193,10 @@ public:
     }
 
 private:
+    void checkCancelled() const {
+        if (m_request.cancel && m_request.cancel->load(std::memory_order_relaxed)) throw PlanError("planning cancelled");
+    }
+
     double best(int n, std::size_t state) const {
         return m_best[state * static_cast<std::size_t>(m_stages) + static_cast<std::size_t>(n)];
     }
@@ -214,6 +219,7 @@ private:
         m_compute.assign(stages * states, 0);
         std::vector<double> sums(distinct.size());
         for (std::size_t d = 0; d < states; ++d) {
+            checkCancelled();
             std::fill(sums.begin(), sums.end(), 0.0);
             for (int v = 0; v < layers; ++v)
                 if (m_lattice.contains(static_cast<int>(d), v)) {
@@ -233,6 +239,7 @@ private:
         for (int v = 0; v < layers; ++v) tensors.push_back(tensorBytes(m_profile, m_request, m_setup.samples, v));
         const TensorBytes input = tensorBytes(m_profile, m_request, m_setup.samples, -1);
         for (std::size_t d = 0; d < states; ++d) {
+            checkCancelled();
             const int state = static_cast<int>(d);
             TensorBytes leaving;
             for (int reader : m_setup.inputReaders)

@@ -5,6 +5,7 @@
 #include "Network.h"
 #include "Profile.h"
 
+#include <atomic>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -25,6 +26,8 @@ struct PipelineRequest {
     PipelineCutMode cutMode = PipelineCutMode::Single;
     std::optional<AcceptCodec> compression;  // AccEPT codec sizes instead of float32 tensors
     std::size_t downsetLimit = DownsetLattice::kDefaultLimit;
+    // Set from another thread to stop planning: planPipeline then throws PlanError("planning cancelled").
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 // One stage of a pipeline and the link after it (to the next stage; zero for the last one).

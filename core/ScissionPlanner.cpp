@@ -70,6 +70,7 @@ public:
         for (int d : m_origins) {
             for (int a = 0; a <= m_blocks; ++a) {
                 if (a > 0 && (d < 0 || m_query.tierUse[0] == TierUse::MustNot)) break;
+                if (m_query.cancelled()) return {};
                 searchFromDeviceCut(d, a);
             }
         }

@@ -1,5 +1,6 @@
 #include "Document.h"
 
+#include "JobRunner.h"
 #include "StateCommand.h"
 
 #include "InferencePlanner.h"
@@ -24,9 +25,23 @@ QString issuesText(const std::vector<core::ProfileIssue>& issues) {
     return lines.join('\n');
 }
 
+// The best Scission plan over every machine (nullopt: none, or the search was cancelled).
+std::optional<core::RankedPlan> searchBestPlan(const core::InferenceCostModel& model, const std::atomic<bool>* cancel) {
+    core::InferenceQuery query;
+    query.top = 1;
+    query.cancel = cancel;
+    try {
+        auto plans = core::runInferencePlanner("scission", model, query);
+        if (!plans.empty() && !query.cancelled()) return plans.front();
+    } catch (const core::PlanError&) {
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
-Document::Document(QObject* parent) : QObject(parent), m_network(*core::networkPreset("3g")) {
+Document::Document(QObject* parent)
+    : QObject(parent), m_network(*core::networkPreset("3g")), m_jobs(new JobRunner(JobSlotCount, this)) {
     connect(&m_undo, &QUndoStack::cleanChanged, this, [this] {
         if (isModified() != m_lastModified) {
             m_lastModified = isModified();
@@ -36,6 +51,8 @@ Document::Document(QObject* parent) : QObject(parent), m_network(*core::networkP
 }
 
 Document::~Document() {
+    delete m_jobs; // cancels the workers and waits for them; no result arrives after this
+    m_jobs = nullptr;
     // Destroying the undo stack clears it, which would emit cleanChanged (and through it
     // modifiedChanged) from an object that is already half gone: nobody may hear from it now.
     m_undo.blockSignals(true);
@@ -57,22 +74,74 @@ bool Document::openProfile(const QString& path, QString* error) {
     return true;
 }
 
+void Document::openProfileInBackground(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    const core::Network network = m_network;
+    const int generation = m_settingGeneration;
+    emit openStarted(absolute);
+    m_jobs->start(OpenJob, [this, file = path.toStdString(), absolute, network, generation](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+        // On a worker thread: only the copies above are read.
+        std::shared_ptr<core::Profile> profile;
+        QString message;
+        try {
+            auto loaded = core::loadProfileFile(file);
+            if (loaded.ok())
+                profile = std::make_shared<core::Profile>(std::move(*loaded.profile));
+            else
+                message = issuesText(loaded.issues);
+        } catch (const std::exception& error) {
+            message = QString::fromStdString(error.what());
+        }
+        if (!profile) return [this, absolute, message] { emit openFailed(absolute, message); };
+        std::optional<core::RankedPlan> best;
+        try {
+            const core::InferenceCostModel model(*profile, network);
+            best = searchBestPlan(model, &cancelled);
+        } catch (const core::PlanError&) {
+        }
+        return [this, profile, absolute, best, generation] {
+            // A setting changed while reading: the best plan found is for the old one.
+            adoptProfile(profile, absolute, best, generation == m_settingGeneration);
+        };
+    });
+}
+
+bool Document::isOpening() const { return m_jobs->isRunning(OpenJob); }
+bool Document::isSearchingBestPlan() const { return m_jobs->isRunning(BestPlanJob); }
+
 void Document::setProfile(core::Profile profile, const QString& path) {
+    auto shared = std::make_shared<core::Profile>(std::move(profile));
+    std::optional<core::RankedPlan> best;
+    const bool inline_ = searchSize(*shared, static_cast<int>(shared->layers.size())) <= m_inlineSearchPlans;
+    if (inline_) {
+        const core::InferenceCostModel model(*shared, m_network);
+        best = searchBestPlan(model, nullptr);
+    }
+    adoptProfile(shared, path, best, inline_);
+}
+
+double Document::searchSize(const core::Profile& profile, int blocks) {
+    // Scission tries every pair of cuts for every machine triple.
+    double triples = 1;
+    for (core::Tier tier : core::kTiers) triples *= std::max<std::size_t>(1, profile.machinesOfTier(tier).size());
+    return triples * (blocks + 1.0) * (blocks + 2.0) / 2;
+}
+
+void Document::adoptProfile(std::shared_ptr<core::Profile> profile, const QString& path, std::optional<core::RankedPlan> best,
+                            bool bestKnown) {
+    m_jobs->cancel(OpenJob); // an open still under way would replace this one later
+    m_jobs->cancel(BestPlanJob);
     m_model.reset();
     m_undo.clear();
-    m_profile = std::make_shared<core::Profile>(std::move(profile));
+    m_profile = std::move(profile);
     m_path = path;
     m_inputBytes.reset();
     m_selected = -1;
     m_hovered = -1;
-    m_state = PartitionState{};
-    for (core::Tier tier : core::kTiers) {
-        const auto machines = m_profile->machinesOfTier(tier);
-        m_state.machines[static_cast<std::size_t>(core::tierIndex(tier))] = machines.empty() ? -1 : machines.front();
-    }
-    rebuildModel();
+    buildModel();
+    m_best = best;
     m_state = defaultState();
-    computeReferencePlans();
+    computeNativePlans();
     reevaluate();
     m_undo.setClean();
     setSettingsModified(false);
@@ -80,6 +149,10 @@ void Document::setProfile(core::Profile profile, const QString& path) {
     emit stateChanged();
     emit evaluationChanged();
     emit selectedLayerChanged(-1);
+    if (bestKnown)
+        emit referencePlansChanged();
+    else
+        computeReferencePlans(); // the handles stay at the default; the best plan follows
 }
 
 PartitionState Document::defaultState() const {
@@ -213,25 +286,52 @@ void Document::setInputBytes(double bytes) {
     emit evaluationChanged();
 }
 
-void Document::rebuildModel() {
+void Document::buildModel() {
     if (!m_profile) return;
     m_model = std::make_unique<core::InferenceCostModel>(*m_profile, m_network, m_inputBytes);
     m_boundaryLayers.clear();
     for (int b = 0; b <= blockCount(); ++b) m_boundaryLayers.push_back(m_model->structure().boundaryLayer(b));
+}
+
+void Document::rebuildModel() {
+    buildModel();
     computeReferencePlans();
 }
 
 void Document::computeReferencePlans() {
+    ++m_settingGeneration;
     m_best.reset();
+    computeNativePlans();
+    if (!m_model) {
+        emit referencePlansChanged();
+        return;
+    }
+    if (searchSize(*m_profile, blockCount()) <= m_inlineSearchPlans) {
+        m_jobs->cancel(BestPlanJob);
+        m_best = searchBestPlan(*m_model, nullptr);
+        emit referencePlansChanged();
+        return;
+    }
+    m_jobs->start(BestPlanJob, [this, profile = m_profile, network = m_network,
+                                inputBytes = m_inputBytes](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+        // On a worker thread: only the copies above are read.
+        std::optional<core::RankedPlan> best;
+        try {
+            const core::InferenceCostModel model(*profile, network, inputBytes);
+            best = searchBestPlan(model, &cancelled);
+        } catch (const core::PlanError&) {
+        }
+        return [this, best] {
+            m_best = best;
+            emit referencePlansChanged();
+        };
+    });
+    emit referencePlansChanged(); // the best plan is being searched
+}
+
+void Document::computeNativePlans() {
     m_native = {};
     if (!m_model) return;
-    try {
-        core::InferenceQuery query;
-        query.top = 1;
-        auto plans = core::runInferencePlanner("scission", *m_model, query);
-        if (!plans.empty()) m_best = plans.front();
-    } catch (const core::PlanError&) {
-    }
     const int n = layerCount();
     for (core::Tier tier : core::kTiers) {
         const auto t = static_cast<std::size_t>(core::tierIndex(tier));
@@ -241,7 +341,6 @@ void Document::computeReferencePlans() {
         } catch (const core::PlanError&) {
         }
     }
-    emit referencePlansChanged();
 }
 
 std::optional<core::TierPlacement> Document::bestPlacement() const {
@@ -310,7 +409,10 @@ void Document::applyState(const PartitionState& requested) {
     if (state == m_state) return;
     const bool machinesChanged = state.machines != m_state.machines;
     m_state = state;
-    if (machinesChanged) computeReferencePlans();
+    if (machinesChanged) { // the best plan is over every machine; only the native plans change
+        computeNativePlans();
+        emit referencePlansChanged();
+    }
     reevaluate();
     emit stateChanged();
     emit evaluationChanged();

@@ -13,10 +13,13 @@
 #include <QUndoStack>
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <optional>
 
 namespace cutlab::ui {
+
+class JobRunner;
 
 // Where the two cut handles stand (boundary indices 0..blocks, device ≤ edge) and which machine
 // runs each tier: everything one undo step restores.
@@ -29,6 +32,9 @@ struct PartitionState {
 
 // The open document: profile, network, input size, machines and cuts, the evaluation of the
 // current plan and the undo stack. Views listen to its signals; nothing here draws.
+// Heavy work never runs on the GUI thread: a large profile is read and its best plan searched
+// on a worker (openProfileInBackground), and the best Scission plan of a large setting is
+// recomputed on a worker whenever the setting changes (the older search is cancelled).
 class Document : public QObject {
     Q_OBJECT
 public:
@@ -40,8 +46,18 @@ public:
     bool openPlan(const QString& path, QString* error);
     bool openNetwork(const QString& path, QString* error);
     bool saveNetwork(const QString& path, QString* error) const;
+    // Reads the profile and searches its best plan on a worker; the current document stays as it
+    // is (and usable) until the new one is adopted (profileChanged) or the read fails
+    // (openFailed). A later open replaces one still under way.
+    void openProfileInBackground(const QString& path);
+    bool isOpening() const;
     // Adopts an already validated profile (tests, benchmarks).
     void setProfile(core::Profile profile, const QString& path);
+
+    // Work below this many candidate plans (Scission's cut pairs × machine triples) is done at
+    // once on the GUI thread (a few milliseconds); above it, on a worker.
+    static constexpr double kInlineSearchPlans = 4e6;
+    void setInlineSearchLimit(double plans) { m_inlineSearchPlans = plans; }
 
     bool hasProfile() const { return static_cast<bool>(m_profile); }
     const core::Profile& profile() const { return *m_profile; }
@@ -86,6 +102,8 @@ public:
     const std::optional<core::RankedPlan>& bestPlan() const { return m_best; }
     std::optional<core::TierPlacement> bestPlacement() const;
     const std::array<std::optional<core::Evaluation>, 3>& nativePlans() const { return m_native; }
+    // The best plan is being searched on a worker (bestPlan() is empty until then).
+    bool isSearchingBestPlan() const;
 
     QUndoStack* undoStack() { return &m_undo; }
     bool isModified() const { return m_settingsModified || !m_undo.isClean(); }
@@ -106,11 +124,19 @@ signals:
     void selectedLayerChanged(int layer);
     void hoveredLayerChanged(int layer);
     void modifiedChanged(bool modified);
+    void openStarted(const QString& path);
+    void openFailed(const QString& path, const QString& message);
 
 private:
+    void buildModel();
     void rebuildModel();
     void reevaluate();
     void computeReferencePlans();
+    void computeNativePlans();
+    void adoptProfile(std::shared_ptr<core::Profile> profile, const QString& path, std::optional<core::RankedPlan> best,
+                      bool bestKnown);
+    // Candidate plans of a Scission search over a profile of `blocks` blocks (blocks ≤ layers).
+    static double searchSize(const core::Profile& profile, int blocks);
     void setSettingsModified(bool modified);
     PartitionState defaultState() const;
 
@@ -130,6 +156,10 @@ private:
     bool m_lastModified = false;
     int m_selected = -1;
     int m_hovered = -1;
+    double m_inlineSearchPlans = kInlineSearchPlans;
+    int m_settingGeneration = 0; // bumped whenever the network, input or machines change
+    enum JobSlot { OpenJob, BestPlanJob, JobSlotCount };
+    JobRunner* m_jobs;
 };
 
 } // namespace cutlab::ui

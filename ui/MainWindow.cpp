@@ -32,6 +32,8 @@
 #include <QScrollArea>
 #include <QTabWidget>
 #include <QDragEnterEvent>
+#include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
@@ -122,6 +124,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(m_settings, &SettingsPanel::openNetworkRequested, this, [this] { action("openNetwork")->trigger(); });
     connect(m_settings, &SettingsPanel::saveNetworkRequested, this, [this] { action("saveNetwork")->trigger(); });
     connect(m_document, &Document::profileChanged, this, &MainWindow::refreshTitle);
+    connect(m_document, &Document::openStarted, this, [this](const QString& path) {
+        m_openingPath = path;
+        statusBar()->showMessage(QStringLiteral("Opening %1…").arg(path));
+    });
+    connect(m_document, &Document::openFailed, this, [this](const QString& path, const QString& message) {
+        m_openingPath.clear();
+        m_lastOpenFailed = true;
+        statusBar()->clearMessage();
+        report(QStringLiteral("Cannot open %1").arg(QFileInfo(path).fileName()), QStringLiteral("%1:\n%2").arg(path, message));
+    });
+    connect(m_document, &Document::profileChanged, this, [this] {
+        if (m_openingPath.isEmpty() || m_document->filePath() != m_openingPath) return;
+        m_openingPath.clear();
+        announceOpened(m_document->filePath());
+    });
     connect(m_document, &Document::profileChanged, this, &MainWindow::updateTrainingDocument);
     connect(m_document, &Document::networkChanged, this, [this] {
         if (m_document->hasProfile()) m_training->setNetwork(m_document->network());
@@ -494,14 +511,32 @@ void MainWindow::refreshTitle() {
 }
 
 bool MainWindow::openProfile(const QString& path) {
+    const QFileInfo info(path);
+    if (info.isFile() && info.size() > kBackgroundOpenBytes) {
+        m_lastOpenFailed = false;
+        m_document->openProfileInBackground(path); // openStarted, then profileChanged or openFailed
+        return true;
+    }
     QString error;
-    if (!m_document->openProfile(path, &error)) {
-        report(QStringLiteral("Cannot open %1").arg(QFileInfo(path).fileName()), QStringLiteral("%1:\n%2").arg(path, error));
+    m_lastOpenFailed = !m_document->openProfile(path, &error);
+    if (m_lastOpenFailed) {
+        report(QStringLiteral("Cannot open %1").arg(info.fileName()), QStringLiteral("%1:\n%2").arg(path, error));
         return false;
     }
+    announceOpened(path);
+    return true;
+}
+
+void MainWindow::announceOpened(const QString& path) {
     addRecent(path);
     statusBar()->showMessage(QStringLiteral("Opened %1: %2 layers, %3 blocks").arg(path).arg(m_document->layerCount()).arg(m_document->blockCount()), 5000);
-    return true;
+}
+
+bool MainWindow::waitForOpen(int timeoutMs) {
+    QElapsedTimer timer;
+    timer.start();
+    while (m_document->isOpening() && timer.elapsed() < timeoutMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return !m_document->isOpening() && !m_lastOpenFailed && m_document->hasProfile();
 }
 
 bool MainWindow::importProfile(const QString& source, const QString& destination) {
@@ -580,6 +615,7 @@ bool MainWindow::exportChart(int kind, const QString& path) {
 
 bool MainWindow::exportGraph(const QString& path) {
     QString error;
+    m_scene->completeNow(); // a large model may still be building
     if (m_document->hasProfile() && DocumentExporter::writeGraph(m_scene, path, &error)) return true;
     report(QStringLiteral("Cannot export the graph"), error.isEmpty() ? QStringLiteral("Open a profile first.") : error);
     return false;
@@ -601,6 +637,7 @@ bool MainWindow::exportCsv(const QString& path) {
 
 bool MainWindow::exportReport(const QString& path) {
     QString error;
+    m_scene->completeNow();
     if (DocumentExporter::writeReport(*m_document, m_scene, *m_charts, path, &error)) return true;
     report(QStringLiteral("Cannot export the report"), error);
     return false;

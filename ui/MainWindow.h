@@ -69,7 +69,13 @@ public:
     // Offers to restore what a session that died left unsaved; true when a plan was restored.
     bool restoreAutosave();
 
+    // Opens a profile: a small file at once, a large one (over kBackgroundOpenBytes) on a
+    // worker while the window stays usable; then true means "started", and a failure is reported
+    // when the read ends. waitForOpen() waits (processing events) until no open is under way and
+    // says whether the last one succeeded.
+    static constexpr qint64 kBackgroundOpenBytes = 512 * 1024;
     bool openProfile(const QString& path);
+    bool waitForOpen(int timeoutMs = 600000);
     bool openPlan(const QString& path);
     bool openNetwork(const QString& path);
     // Converts a PipeDream graph.txt into a profile saved at `destination`, then opens it.
@@ -101,6 +107,7 @@ private:
     void updateTrainingDocument();
     void rebuildSamplesMenu();
     void addRecent(const QString& path);
+    void announceOpened(const QString& path);
     void report(const QString& title, const QString& text);
     void refreshTitle();
     QString askSavePath(const QString& title, const QString& filter, const QString& suffix);
@@ -121,6 +128,8 @@ private:
     QMenu* m_recentMenu = nullptr;
     QMenu* m_samplesMenu = nullptr;
     QStringList m_recent;
+    QString m_openingPath;          // a background open under way
+    bool m_lastOpenFailed = false;
     MessageSink m_messageSink;
     UnsavedQuestion m_unsavedQuestion;
     RestoreQuestion m_restoreQuestion;

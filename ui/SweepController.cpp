@@ -64,27 +64,27 @@ bool SweepController::waitForResult(int timeoutMs) {
 void SweepController::restart() {
     cancelRunning();
     if (!m_document->hasProfile()) return;
-    m_profile = m_document->sharedProfile();
-    const auto& profile = *m_profile;
-    std::optional<double> inputBytes = m_document->inputBytes();
-    m_sweep = std::make_shared<core::UplinkSweep>(profile, m_document->network(), inputBytes,
-                                                  core::logSpace(kFromMbps, kToMbps, kSteps));
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     const int generation = ++m_generation;
     const auto machines = m_document->state().machines;
-    auto sweep = m_sweep;
-    auto keepProfile = m_profile;
+    std::shared_ptr<const core::Profile> keepProfile = m_document->sharedProfile(); // the sweep refers to it
     auto cancel = m_cancel;
     QPointer<SweepController> self(this);
     emit started();
-    QThread* thread = QThread::create([sweep, keepProfile, cancel, machines, generation, self] {
+    // Building the sweep's cost models (one per bandwidth) is itself heavy for a large model: it
+    // happens on the worker too, and the sweep is adopted together with its result.
+    QThread* thread = QThread::create([keepProfile, network = m_document->network(), inputBytes = std::optional<double>(m_document->inputBytes()),
+                                       cancel, machines, generation, self] {
+        auto sweep = std::make_shared<core::UplinkSweep>(*keepProfile, network, inputBytes, core::logSpace(kFromMbps, kToMbps, kSteps));
         core::InferenceQuery query;
         auto result = std::make_shared<core::SweepResult>(core::sweepBestPlans(*sweep, "scission", query, machines, cancel.get()));
         if (result->cancelled || !self) return;
         QMetaObject::invokeMethod(
             self.data(),
-            [self, result, generation] {
+            [self, keepProfile, sweep, result, generation] {
                 if (!self || generation != self->m_generation) return;
+                self->m_profile = keepProfile;
+                self->m_sweep = sweep;
                 self->m_result = *result;
                 emit self->ready();
             },

@@ -21,6 +21,41 @@ const QColor kMachineColors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x
                                  QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
                                  QColor(0xe3, 0x77, 0xc2), QColor(0x17, 0xbe, 0xcf)};
 
+// A line of a long model keeps about 2 × kBuckets points: each bucket of consecutive layers keeps
+// its smallest and its largest value, in layer order, which is all a line can show at screen
+// resolution (and the axes' ranges stay those of every layer).
+constexpr int kBuckets = 1000;
+
+template <class Value>
+QList<QPointF> linePoints(int n, Value value) {
+    QList<QPointF> points;
+    if (n <= 2 * kBuckets) {
+        points.reserve(n);
+        for (int i = 0; i < n; ++i) points.append(QPointF(i, value(i)));
+        return points;
+    }
+    points.reserve(2 * kBuckets);
+    for (int k = 0; k < kBuckets; ++k) {
+        const int from = static_cast<int>(static_cast<long long>(k) * n / kBuckets);
+        const int to = static_cast<int>(static_cast<long long>(k + 1) * n / kBuckets);
+        int low = from, high = from;
+        double lowValue = value(from), highValue = lowValue;
+        for (int i = from + 1; i < to; ++i) {
+            const double v = value(i);
+            if (v < lowValue) low = i, lowValue = v;
+            if (v > highValue) high = i, highValue = v;
+        }
+        if (low <= high) {
+            points.append(QPointF(low, lowValue));
+            if (high != low) points.append(QPointF(high, highValue));
+        } else {
+            points.append(QPointF(high, highValue));
+            points.append(QPointF(low, lowValue));
+        }
+    }
+    return points;
+}
+
 } // namespace
 
 QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2> cutPositions, const QString& title) {
@@ -50,13 +85,12 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
         auto* series = new QLineSeries(chart);
         series->setName(QStringLiteral("%1 (%2)").arg(QString::fromStdString(profile.machines[m].id),
                                                       QString::fromStdString(core::tierName(profile.machines[m].tier))));
-        QList<QPointF> points;
-        points.reserve(n);
-        for (int i = 0; i < n; ++i) {
-            const double v = std::max(kTimeFloorMs, profile.forwardPerSample(i, static_cast<int>(m)));
-            tMin = std::min(tMin, v);
-            tMax = std::max(tMax, v);
-            points.append(QPointF(i, v));
+        const QList<QPointF> points = linePoints(n, [&](int i) {
+            return std::max(kTimeFloorMs, profile.forwardPerSample(i, static_cast<int>(m)));
+        });
+        for (const QPointF& point : points) {
+            tMin = std::min(tMin, point.y());
+            tMax = std::max(tMax, point.y());
         }
         series->replace(points);
         QPen pen(kMachineColors[m % std::size(kMachineColors)], 1.6);
@@ -71,12 +105,11 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
     auto* bytes = new QLineSeries(chart);
     bytes->setName(QStringLiteral("output size"));
     double bMin = 1e300, bMax = 1;
-    QList<QPointF> points;
-    for (int i = 0; i < n; ++i) {
-        const double v = std::max(1.0, profile.layers[static_cast<std::size_t>(i)].outputBytes);
-        bMin = std::min(bMin, v);
-        bMax = std::max(bMax, v);
-        points.append(QPointF(i, v));
+    const QList<QPointF> points =
+        linePoints(n, [&](int i) { return std::max(1.0, profile.layers[static_cast<std::size_t>(i)].outputBytes); });
+    for (const QPointF& point : points) {
+        bMin = std::min(bMin, point.y());
+        bMax = std::max(bMax, point.y());
     }
     bytes->replace(points);
     QPen dashed(QColor(0x55, 0x55, 0x55), 1.4, Qt::DashLine);

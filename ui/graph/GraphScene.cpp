@@ -78,36 +78,62 @@ void GraphScene::setAllBlocksCollapsed(bool collapsed) {
 void GraphScene::rebuild() {
     m_dragging = false;
     m_draggingHandle = -1;
+    ++m_buildGeneration;
     clear();
     m_layers.clear();
     m_blocks.clear();
+    m_drawnEdges.clear();
+    m_builtLayers = 0;
     m_markers[0] = m_markers[1] = nullptr;
     if (!m_document->hasProfile()) {
+        setItemIndexMethod(QGraphicsScene::BspTreeIndex);
         setSceneRect(QRectF(0, 0, 400, 300));
         emit rebuilt();
+        emit completed();
         return;
     }
     const core::Profile& profile = m_document->profile();
-    const core::ModelStructure& structure = m_document->structure();
+    const int n = static_cast<int>(profile.layers.size());
+    // chosen while the scene is empty: switching later would re-index every item at once
+    setItemIndexMethod(n > kIndexedLayers ? QGraphicsScene::NoIndex : QGraphicsScene::BspTreeIndex);
     GraphLayout::Options options;
     options.topToBottom = m_topToBottom;
     options.collapsed = m_collapsed;
-    m_layout = GraphLayout::compute(profile, structure, options);
-    const int n = static_cast<int>(profile.layers.size());
+    m_layout = GraphLayout::compute(profile, m_document->structure(), options);
     m_layers.assign(static_cast<std::size_t>(n), nullptr);
-    for (int i = 0; i < n; ++i) {
+    m_blocks.assign(m_document->structure().blocks.size(), nullptr);
+    for (int h = 0; h < 2; ++h) {
+        m_markers[h] = new CutMarkerItem(this, h, m_layout.boundaryCoordinates, m_layout.crossMin, m_layout.crossMax, m_topToBottom);
+        addItem(m_markers[h]);
+    }
+    setSceneRect(m_layout.bounds.adjusted(-40, -40, 40, 40));
+    buildSlice(m_buildGeneration);
+    syncState();
+    syncSelection();
+    emit rebuilt();
+    if (isComplete()) emit completed();
+}
+
+void GraphScene::buildSlice(int generation) {
+    if (generation != m_buildGeneration || !m_document->hasProfile() || isComplete()) return;
+    const core::Profile& profile = m_document->profile();
+    const core::ModelStructure& structure = m_document->structure();
+    const int n = static_cast<int>(profile.layers.size());
+    const int from = m_builtLayers, to = std::min(n, from + kSliceLayers);
+    for (int i = from; i < to; ++i) {
         const QRectF& rect = m_layout.layerRects[static_cast<std::size_t>(i)];
         if (rect.isNull()) continue;
         const core::Layer& layer = profile.layers[static_cast<std::size_t>(i)];
         auto* item = new LayerItem(this, i, rect, QString::fromStdString(layer.type.empty() ? "Layer" : layer.type),
                                    QString::fromStdString(layer.id), Format::bytes(layer.outputBytes));
+        item->setTier(m_document->tierOfLayer(i));
         addItem(item);
         m_layers[static_cast<std::size_t>(i)] = item;
     }
     const int blocks = static_cast<int>(structure.blocks.size());
-    m_blocks.assign(static_cast<std::size_t>(blocks), nullptr);
-    for (int b = 0; b < blocks; ++b) {
-        if (!m_layout.blockFramed[static_cast<std::size_t>(b)]) continue;
+    const int firstBlock = from < n ? structure.blockOfLayer[static_cast<std::size_t>(from)] : blocks;
+    for (int b = firstBlock; b < blocks && structure.blocks[static_cast<std::size_t>(b)].first < to; ++b) {
+        if (structure.blocks[static_cast<std::size_t>(b)].first < from || !m_layout.blockFramed[static_cast<std::size_t>(b)]) continue;
         const core::Block block = structure.blocks[static_cast<std::size_t>(b)];
         const QString title = QStringLiteral("Block %1").arg(b + 1);
         const QString detail = QStringLiteral("%1 layers · out %2")
@@ -115,22 +141,25 @@ void GraphScene::rebuild() {
                                    .arg(Format::bytes(profile.layers[static_cast<std::size_t>(block.last)].outputBytes));
         auto* item = new BlockFrameItem(this, b, m_layout.blockRects[static_cast<std::size_t>(b)], title, detail,
                                         m_layout.blockCollapsed[static_cast<std::size_t>(b)]);
+        item->setTier(m_document->tierOfLayer(block.first));
         addItem(item);
         m_blocks[static_cast<std::size_t>(b)] = item;
     }
-    std::set<std::pair<int, int>> drawn; // (from, to) of visible rectangles, once each
     auto visibleKey = [&](int layer) {
         const int block = structure.blockOfLayer[static_cast<std::size_t>(layer)];
         return m_layout.blockCollapsed[static_cast<std::size_t>(block)] ? -1 - block : layer;
     };
-    for (int j = 0; j < n; ++j)
+    for (int j = from; j < to; ++j)
         for (int i : profile.layers[static_cast<std::size_t>(j)].inputs) {
             const int a = visibleKey(i), b = visibleKey(j);
-            if (a == b || !drawn.insert({a, b}).second) continue;
+            if (a == b || !m_drawnEdges.insert({a, b}).second) continue;
             addItem(new EdgeItem(this, m_layout.visibleRect(i, structure), m_layout.visibleRect(j, structure), m_topToBottom));
         }
-    for (int b = 0; b <= blocks; ++b) {
+    // the cut points at the boundaries that start in this slice (and the model's end with the last)
+    for (int b = firstBlock; b <= blocks; ++b) {
         const int position = structure.boundaryLayer(b);
+        if (position >= to && !(b == blocks && to == n)) break;
+        if (position < from && !(b == blocks && from == n)) continue;
         QString label, tip;
         if (b == blocks) {
             label = QStringLiteral("output");
@@ -145,14 +174,21 @@ void GraphScene::rebuild() {
         addItem(new CutPointItem(this, b, m_layout.boundaryCoordinates[static_cast<std::size_t>(b)], m_layout.crossMin,
                                  m_layout.crossMax, m_topToBottom, label, tip));
     }
-    for (int h = 0; h < 2; ++h) {
-        m_markers[h] = new CutMarkerItem(this, h, m_layout.boundaryCoordinates, m_layout.crossMin, m_layout.crossMax, m_topToBottom);
-        addItem(m_markers[h]);
+    m_builtLayers = to;
+    if (const int selected = m_document->selectedLayer(); selected >= from && selected < to) syncSelection();
+    if (to < n) {
+        QTimer::singleShot(0, this, [this, generation] {
+            if (generation != m_buildGeneration || isComplete()) return; // rebuilt, or completed at once
+            buildSlice(generation);
+            if (isComplete()) emit completed();
+        });
     }
-    setSceneRect(m_layout.bounds.adjusted(-40, -40, 40, 40));
-    syncState();
-    syncSelection();
-    emit rebuilt();
+}
+
+void GraphScene::completeNow() {
+    if (isComplete()) return;
+    while (!isComplete()) buildSlice(m_buildGeneration);
+    emit completed();
 }
 
 void GraphScene::syncState() {

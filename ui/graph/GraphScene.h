@@ -7,6 +7,9 @@
 
 #include <QGraphicsScene>
 
+#include <set>
+#include <utility>
+
 #include <vector>
 
 namespace cutlab::ui {
@@ -18,12 +21,24 @@ class LayerItem;
 // The layer graph of the open document: builds the items from the layout, keeps their tier
 // colours and the two cut handles in step with the document, and turns handle drags into
 // document changes (live while dragging, one undo step on release).
+// A large model is built in slices of kSliceLayers layers, one per turn of the event loop, so
+// that the window never waits for it; such a scene keeps no spatial index (building one for
+// 100,000+ items at once would block the window), which keeps painting linear but short.
 class GraphScene : public QGraphicsScene, public GraphInteraction {
     Q_OBJECT
 public:
     explicit GraphScene(Document* document, QObject* parent = nullptr);
 
+    static constexpr int kSliceLayers = 2000;
+    static constexpr int kIndexedLayers = 5000;
+
     const GraphLayout& graphLayout() const { return m_layout; }
+    // The area the graph covers (known as soon as the layout is, before every item exists).
+    QRectF graphBounds() const { return m_layout.bounds; }
+    // Every item of the current model exists (a large model is still being built otherwise).
+    bool isComplete() const { return m_builtLayers >= static_cast<int>(m_layers.size()); }
+    // Builds the slices still pending at once (exports, tests).
+    void completeNow();
     bool topToBottom() const { return m_topToBottom; }
     void setTopToBottom(bool topToBottom);
     void setBlockCollapsed(int block, bool collapsed);
@@ -46,10 +61,12 @@ public:
     void blockToggled(int block) override;
 
 signals:
-    void rebuilt();
+    void rebuilt();   // the layout is known and the first slice stands
+    void completed(); // every slice stands
 
 private:
     void rebuild();
+    void buildSlice(int generation);
     void syncState();
     void syncSelection();
 
@@ -60,6 +77,9 @@ private:
     std::vector<bool> m_collapsed;
     std::vector<LayerItem*> m_layers;
     std::vector<BlockFrameItem*> m_blocks;
+    int m_builtLayers = 0;                  // layers [0, m_builtLayers) have their items
+    int m_buildGeneration = 0;              // a newer rebuild makes pending slices stale
+    std::set<std::pair<int, int>> m_drawnEdges; // (from, to) of visible rectangles, once each
     CutMarkerItem* m_markers[2] = {nullptr, nullptr};
     PartitionState m_dragStart;
     bool m_dragging = false;

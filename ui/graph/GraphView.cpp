@@ -48,7 +48,8 @@ void GraphView::fitWhole() {
 }
 
 void GraphView::fitToWindow() {
-    const QRectF bounds = m_scene->itemsBoundingRect().adjusted(-20, -20, 20, 20);
+    // the layout's area (with room for the labels): known before a large model's items all exist
+    const QRectF bounds = m_scene->sceneRect();
     if (bounds.isEmpty()) return;
     // A long chain fitted whole would be unreadable: keep at least a legible zoom and show
     // the start of the model instead.

@@ -25,7 +25,7 @@ void StrategySweepRunner::cancel() {
     m_running = false;
 }
 
-void StrategySweepRunner::start(const core::Profile& profile, const core::Network& network, const std::string& links, int batch,
+void StrategySweepRunner::start(std::shared_ptr<const core::Profile> profile, const core::Network& network, const std::string& links, int batch,
                                 const std::vector<double>& mbps, const std::vector<std::string>& planners) {
     cancel();
     auto flag = std::make_shared<std::atomic<bool>>(false);
@@ -34,8 +34,8 @@ void StrategySweepRunner::start(const core::Profile& profile, const core::Networ
     m_running = true;
     QPointer<StrategySweepRunner> self(this);
     // The worker owns copies of everything it reads.
-    QThread* thread = QThread::create([self, flag, generation, profile, network, links, batch, mbps, planners] {
-        StrategySweep sweep = StrategySweepComputer::compute(profile, network, links, batch, mbps, planners, flag.get());
+    QThread* thread = QThread::create([self, flag, generation, profile = std::move(profile), network, links, batch, mbps, planners] {
+        StrategySweep sweep = StrategySweepComputer::compute(*profile, network, links, batch, mbps, planners, flag.get());
         if (flag->load()) return;
         if (self) // queued onto the GUI thread; dropped if the runner is gone by then
             QMetaObject::invokeMethod(self.data(), [self, generation, sweep] {

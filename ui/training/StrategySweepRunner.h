@@ -25,7 +25,8 @@ public:
     explicit StrategySweepRunner(QObject* parent = nullptr);
     ~StrategySweepRunner() override;
 
-    void start(const core::Profile& profile, const core::Network& network, const std::string& links, int batch,
+    // The profile is shared, not copied: copying a large model would hold the GUI thread.
+    void start(std::shared_ptr<const core::Profile> profile, const core::Network& network, const std::string& links, int batch,
                const std::vector<double>& mbps, const std::vector<std::string>& planners);
     void cancel();
     bool isRunning() const { return m_running; }

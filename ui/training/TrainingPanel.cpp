@@ -11,7 +11,7 @@
 #include "StrategySweepComputer.h"
 #include "StrategySweepRunner.h"
 #include "TrainingExport.h"
-#include "TrainingJobRunner.h"
+#include "JobRunner.h"
 #include "TrainingTimelineMaker.h"
 
 #include "PlanError.h"
@@ -66,7 +66,7 @@ TrainingPanel::TrainingPanel(QWidget* parent)
       m_ganttView(makeSceneView(m_ganttScene, this,
                                 QStringLiteral("The simulated pipeline schedule: stages and links over time, micro-batch numbers on the bars."))),
       m_strategyView(new QChartView(this)), m_strategyStatus(new QLabel(this)), m_runner(new StrategySweepRunner(this)),
-      m_jobs(new TrainingJobRunner(this)) {
+      m_jobs(new JobRunner(JobSlotCount, this)) {
     for (const auto& name : core::iterationPlannerNames()) m_plannerBox->addItem(QString::fromStdString(name));
     m_plannerBox->addItem(QString::fromLatin1(kPipeline));
     m_plannerBox->setToolTip(QStringLiteral("The training planner: HierTrain's hybrid parallelism, a baseline, or the pipeline."));
@@ -195,8 +195,8 @@ int TrainingPanel::computationsStarted() const { return m_jobs->startedCount() +
 
 void TrainingPanel::clearDocument() {
     m_runner->cancel();
-    m_jobs->cancel(TrainingJobRunner::Iteration);
-    m_jobs->cancel(TrainingJobRunner::Pipeline);
+    m_jobs->cancel(IterationJob);
+    m_jobs->cancel(PipelineJob);
     m_stale = false;
     m_profile.reset();
     m_network.reset();
@@ -248,8 +248,8 @@ void TrainingPanel::replan() {
     if (!m_active) {
         // Nothing to show now: drop what was shown and plan when the panel is shown again.
         m_runner->cancel();
-        m_jobs->cancel(TrainingJobRunner::Iteration);
-        m_jobs->cancel(TrainingJobRunner::Pipeline);
+        m_jobs->cancel(IterationJob);
+        m_jobs->cancel(PipelineJob);
         m_result.reset();
         m_timeline.reset();
         m_pipeline.reset();
@@ -272,8 +272,8 @@ void TrainingPanel::replanIteration() {
     m_timeline.reset();
     m_iterationError.clear();
     const QString name = planner() == QLatin1String(kPipeline) ? QStringLiteral("hiertrain") : planner();
-    m_jobs->start(TrainingJobRunner::Iteration, [this, profile = m_profile, network = *m_network, name = name.toStdString(),
-                                                 samples = batch()]() -> TrainingJobRunner::Apply {
+    m_jobs->start(IterationJob, [this, profile = m_profile, network = *m_network, name = name.toStdString(),
+                                                 samples = batch()](const std::atomic<bool>&) -> JobRunner::Apply {
         // On a worker thread: only the copies above are read.
         auto result = std::make_shared<std::optional<core::TrainingResult>>();
         auto timeline = std::make_shared<std::optional<TrainingTimeline>>();
@@ -334,20 +334,22 @@ void TrainingPanel::replanPipeline() {
         emit planChanged();
     };
     if (!m_pipelineError.isEmpty()) { // the settings are wrong: nothing to compute
-        m_jobs->cancel(TrainingJobRunner::Pipeline);
+        m_jobs->cancel(PipelineJob);
         applyPipeline(std::nullopt, {}, m_pipelineError);
         return;
     }
     m_strip->clear();
-    m_jobs->start(TrainingJobRunner::Pipeline, [applyPipeline, profile = m_profile, network = *m_network, request,
+    m_jobs->start(PipelineJob, [applyPipeline, profile = m_profile, network = *m_network, request,
                                                 microBatches = m_pipelineBox->microBatches(),
-                                                kind = m_pipelineBox->scheduleKind()]() -> TrainingJobRunner::Apply {
+                                                kind = m_pipelineBox->scheduleKind()](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
         // On a worker thread: only the copies above are read.
         auto pipeline = std::make_shared<std::optional<PipelineSimulation>>();
         auto allowed = std::make_shared<std::vector<int>>();
         QString error;
         try {
-            *pipeline = PipelineSimulation::planned(*profile, network, request, microBatches, kind);
+            core::PipelineRequest cancellable = request; // stops when the slot's job is replaced or the window closes
+            cancellable.cancel = &cancelled;
+            *pipeline = PipelineSimulation::planned(*profile, network, cancellable, microBatches, kind);
             *allowed = PipelineSimulation::allowedBoundaries(*profile, request.cutMode);
         } catch (const core::PlanError& planError) {
             pipeline->reset();
@@ -361,7 +363,7 @@ void TrainingPanel::replanPipeline() {
 
 void TrainingPanel::resimulatePipeline() {
     if (!m_profile) return;
-    m_jobs->cancel(TrainingJobRunner::Pipeline); // the dragged partition wins over a plan still under way
+    m_jobs->cancel(PipelineJob); // the dragged partition wins over a plan still under way
     m_pipelineError.clear();
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
     if (m_pipelineError.isEmpty()) {
@@ -388,7 +390,7 @@ void TrainingPanel::restartStrategy() {
     std::vector<std::string> planners = core::iterationPlannerNames();
     m_strategyStatus->setText(QStringLiteral("Computing every planner at %1 bandwidths…")
                                   .arg(StrategySweepComputer::defaultBandwidths().size()));
-    m_runner->start(*m_profile, *m_network, m_linksBox->currentData().toString().toStdString(), batch(),
+    m_runner->start(m_profile, *m_network, m_linksBox->currentData().toString().toStdString(), batch(),
                     StrategySweepComputer::defaultBandwidths(), planners);
 }
 
@@ -453,7 +455,7 @@ void TrainingPanel::updateMessage() {
                       .arg(m_result->batch)
                       .arg(Format::ms(m_result->iterationMs()));
     }
-    const auto slot = planner() == QLatin1String(kPipeline) ? TrainingJobRunner::Pipeline : TrainingJobRunner::Iteration;
+    const auto slot = planner() == QLatin1String(kPipeline) ? PipelineJob : IterationJob;
     if (summary.isEmpty() && m_jobs->isRunning(slot)) summary = QStringLiteral("Planning…");
     m_summary->setText(summary);
 }

@@ -29,7 +29,7 @@ namespace cutlab::ui {
 class PipelineSettingsBox;
 class StageStripView;
 class StrategySweepRunner;
-class TrainingJobRunner;
+class JobRunner;
 
 // The Training mode: pick a training planner (hiertrain, the baselines, pipeline) and the
 // mini-batch; see the HierTrain timeline (workers × phases), the pipeline's stage strip (drag
@@ -132,7 +132,8 @@ private:
     QChartView* m_strategyView;
     QLabel* m_strategyStatus;
     StrategySweepRunner* m_runner;
-    TrainingJobRunner* m_jobs;
+    enum JobSlot { IterationJob, PipelineJob, JobSlotCount };
+    JobRunner* m_jobs;
     int m_strategyStarts = 0;
     bool m_active = true;
     bool m_stale = false; // the document changed while inactive
