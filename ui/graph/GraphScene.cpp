@@ -95,7 +95,7 @@ void GraphScene::rebuild() {
     const core::Profile& profile = m_document->profile();
     const int n = static_cast<int>(profile.layers.size());
     // chosen while the scene is empty: switching later would re-index every item at once
-    setItemIndexMethod(n > kIndexedLayers ? QGraphicsScene::NoIndex : QGraphicsScene::BspTreeIndex);
+    setItemIndexMethod(n > kSliceLayers ? QGraphicsScene::NoIndex : QGraphicsScene::BspTreeIndex);
     GraphLayout::Options options;
     options.topToBottom = m_topToBottom;
     options.collapsed = m_collapsed;

@@ -30,7 +30,6 @@ public:
     explicit GraphScene(Document* document, QObject* parent = nullptr);
 
     static constexpr int kSliceLayers = 2000;
-    static constexpr int kIndexedLayers = 5000;
 
     const GraphLayout& graphLayout() const { return m_layout; }
     // The area the graph covers (known as soon as the layout is, before every item exists).
