@@ -1,8 +1,8 @@
 // cutlab-charts: `cutlab-cli chart` and `cutlab-cli training-chart`, the commands that render
 // with Qt. cutlab-cli hands them over here so that its other commands start without Qt.
-#include "cli/ChartCommand.h"
-#include "cli/CommandGuard.h"
-#include "cli/Commands.h"
+#include "app/cli/ChartCommand.h"
+#include "app/cli/CommandGuard.h"
+#include "app/cli/Commands.h"
 
 #include <exception>
 #include <iostream>

@@ -1,6 +1,6 @@
 // cutlab-cli: the headless twin of the CutLab window (formats.md §4).
-#include "cli/CommandGuard.h"
-#include "cli/Commands.h"
+#include "app/cli/CommandGuard.h"
+#include "app/cli/Commands.h"
 
 #include <exception>
 #include <iostream>

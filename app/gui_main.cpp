@@ -1,11 +1,11 @@
 // cutlab: the desktop window.
-#include "ChartsPanel.h"
-#include "Document.h"
-#include "GraphScene.h"
-#include "MainWindow.h"
-#include "PresentationWindow.h"
-#include "SweepController.h"
-#include "TrainingPanel.h"
+#include "ui/panels/ChartsPanel.h"
+#include "ui/Document.h"
+#include "ui/graph/GraphScene.h"
+#include "ui/MainWindow.h"
+#include "ui/PresentationWindow.h"
+#include "ui/SweepController.h"
+#include "ui/training/TrainingPanel.h"
 
 #include <QAction>
 #include <QApplication>

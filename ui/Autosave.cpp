@@ -1,7 +1,7 @@
-#include "Autosave.h"
+#include "ui/Autosave.h"
 
-#include "Document.h"
-#include "DocumentExporter.h"
+#include "ui/Document.h"
+#include "ui/DocumentExporter.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,14 +1,14 @@
-#include "Document.h"
+#include "ui/Document.h"
 
-#include "JobRunner.h"
-#include "StateCommand.h"
+#include "ui/jobs/JobRunner.h"
+#include "ui/StateCommand.h"
 
-#include "InferencePlanner.h"
-#include "NetworkEdit.h"
-#include "NetworkFile.h"
-#include "PlanError.h"
-#include "PlanFile.h"
-#include "ProfileLoader.h"
+#include "core/inference/InferencePlanner.h"
+#include "core/model/NetworkEdit.h"
+#include "core/io/NetworkFile.h"
+#include "core/model/PlanError.h"
+#include "core/io/PlanFile.h"
+#include "core/io/ProfileLoader.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,12 +1,12 @@
 #pragma once
 
-#include "BandwidthSweep.h"
-#include "Evaluation.h"
-#include "InferenceCostModel.h"
-#include "Network.h"
-#include "Placement.h"
-#include "Profile.h"
-#include "RankedPlan.h"
+#include "core/inference/BandwidthSweep.h"
+#include "core/model/Evaluation.h"
+#include "core/inference/InferenceCostModel.h"
+#include "core/model/Network.h"
+#include "core/model/Placement.h"
+#include "core/model/Profile.h"
+#include "core/inference/RankedPlan.h"
 
 #include <QObject>
 #include <QString>

@@ -1,13 +1,13 @@
-#include "DocumentExporter.h"
+#include "ui/DocumentExporter.h"
 
-#include "ChartStyle.h"
-#include "ChartsPanel.h"
-#include "Document.h"
-#include "ExplainText.h"
-#include "Format.h"
-#include "ImageExporter.h"
+#include "ui/charts/ChartStyle.h"
+#include "ui/panels/ChartsPanel.h"
+#include "ui/Document.h"
+#include "ui/charts/ExplainText.h"
+#include "ui/charts/Format.h"
+#include "ui/charts/ImageExporter.h"
 
-#include "PlanJson.h"
+#include "core/io/PlanJson.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QChart>

@@ -1,16 +1,16 @@
-#include "PresentationWindow.h"
+#include "ui/PresentationWindow.h"
 
-#include "BreakdownChartBuilder.h"
-#include "ChartStyle.h"
-#include "ChartsPanel.h"
-#include "ExplainText.h"
-#include "Format.h"
-#include "GraphScene.h"
-#include "GraphView.h"
+#include "ui/charts/BreakdownChartBuilder.h"
+#include "ui/charts/ChartStyle.h"
+#include "ui/panels/ChartsPanel.h"
+#include "ui/charts/ExplainText.h"
+#include "ui/charts/Format.h"
+#include "ui/graph/GraphScene.h"
+#include "ui/graph/GraphView.h"
 
-#include "InferencePlanner.h"
-#include "PlanError.h"
-#include "PlanFile.h"
+#include "core/inference/InferencePlanner.h"
+#include "core/model/PlanError.h"
+#include "core/io/PlanFile.h"
 
 #include <QChart>
 #include <QChartView>

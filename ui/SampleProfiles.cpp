@@ -1,4 +1,4 @@
-#include "SampleProfiles.h"
+#include "ui/SampleProfiles.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,4 +1,4 @@
-#include "StateCommand.h"
+#include "ui/StateCommand.h"
 
 namespace cutlab::ui {
 

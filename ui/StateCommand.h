@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Document.h"
+#include "ui/Document.h"
 
 #include <QUndoCommand>
 

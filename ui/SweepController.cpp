@@ -1,6 +1,6 @@
-#include "SweepController.h"
+#include "ui/SweepController.h"
 
-#include "Document.h"
+#include "ui/Document.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

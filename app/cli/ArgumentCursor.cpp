@@ -1,6 +1,6 @@
-#include "ArgumentCursor.h"
+#include "app/cli/ArgumentCursor.h"
 
-#include "CliError.h"
+#include "app/cli/CliError.h"
 
 #include <charconv>
 #include <cmath>

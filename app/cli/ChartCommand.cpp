@@ -1,19 +1,19 @@
-#include "ChartCommand.h"
+#include "app/cli/ChartCommand.h"
 
-#include "CliError.h"
-#include "PlanOptions.h"
-#include "ProfileArgument.h"
+#include "app/cli/CliError.h"
+#include "app/cli/PlanOptions.h"
+#include "app/cli/ProfileArgument.h"
 
-#include "BreakdownChartBuilder.h"
-#include "ImageExporter.h"
-#include "LayerChartBuilder.h"
-#include "SweepChartBuilder.h"
+#include "ui/charts/BreakdownChartBuilder.h"
+#include "ui/charts/ImageExporter.h"
+#include "ui/charts/LayerChartBuilder.h"
+#include "ui/charts/SweepChartBuilder.h"
 
-#include "BandwidthSweep.h"
-#include "InferencePlanner.h"
-#include "NetworkEdit.h"
-#include "PlanError.h"
-#include "PlanFile.h"
+#include "core/inference/BandwidthSweep.h"
+#include "core/inference/InferencePlanner.h"
+#include "core/model/NetworkEdit.h"
+#include "core/model/PlanError.h"
+#include "core/io/PlanFile.h"
 
 #include <QApplication>
 #include <QChart>

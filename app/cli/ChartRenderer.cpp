@@ -1,6 +1,6 @@
-#include "Commands.h"
+#include "app/cli/Commands.h"
 
-#include "CliError.h"
+#include "app/cli/CliError.h"
 
 #include <filesystem>
 #include <system_error>

@@ -1,6 +1,6 @@
-#include "CommandGuard.h"
+#include "app/cli/CommandGuard.h"
 
-#include "CliError.h"
+#include "app/cli/CliError.h"
 
 #include <exception>
 #include <new>

@@ -1,14 +1,14 @@
 // cutlab-cli import FILE -o PROFILE.json: other tools' profiles into a cutlab-profile
 // (formats.md §4). The format is detected from the content.
-#include "Commands.h"
+#include "app/cli/Commands.h"
 
-#include "ArgumentCursor.h"
-#include "CliError.h"
+#include "app/cli/ArgumentCursor.h"
+#include "app/cli/CliError.h"
 
-#include "JsonText.h"
-#include "PipeDreamImporter.h"
-#include "Utf8.h"
-#include "ProfileLoader.h"
+#include "core/io/JsonText.h"
+#include "core/io/PipeDreamImporter.h"
+#include "core/io/Utf8.h"
+#include "core/io/ProfileLoader.h"
 
 #include <cerrno>
 #include <cstdio>

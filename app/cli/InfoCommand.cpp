@@ -1,10 +1,10 @@
-#include "Commands.h"
+#include "app/cli/Commands.h"
 
-#include "CliError.h"
-#include "ProfileArgument.h"
+#include "app/cli/CliError.h"
+#include "app/cli/ProfileArgument.h"
 
-#include "ModelStructure.h"
-#include "PlanJson.h"
+#include "core/model/ModelStructure.h"
+#include "core/io/PlanJson.h"
 
 #include <iostream>
 

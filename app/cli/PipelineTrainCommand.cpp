@@ -1,15 +1,15 @@
 // cutlab-cli train PROFILE --planner pipeline: the pipeline DP and its 1F1B schedule
 // (cost-models.md §2.3, formats.md §4).
-#include "Commands.h"
+#include "app/cli/Commands.h"
 
-#include "CliError.h"
-#include "PlanOptions.h"
-#include "ProfileArgument.h"
+#include "app/cli/CliError.h"
+#include "app/cli/PlanOptions.h"
+#include "app/cli/ProfileArgument.h"
 
-#include "NetworkFile.h"
-#include "PipelinePlanner.h"
-#include "PipelineSchedule.h"
-#include "PlanJson.h"
+#include "core/io/NetworkFile.h"
+#include "core/pipeline/PipelinePlanner.h"
+#include "core/pipeline/PipelineSchedule.h"
+#include "core/io/PlanJson.h"
 
 #include <cstdio>
 #include <iostream>

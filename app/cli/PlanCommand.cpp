@@ -1,12 +1,12 @@
-#include "Commands.h"
+#include "app/cli/Commands.h"
 
-#include "CliError.h"
-#include "PlanOptions.h"
-#include "ProfileArgument.h"
+#include "app/cli/CliError.h"
+#include "app/cli/PlanOptions.h"
+#include "app/cli/ProfileArgument.h"
 
-#include "InferencePlanner.h"
-#include "PlanError.h"
-#include "PlanJson.h"
+#include "core/inference/InferencePlanner.h"
+#include "core/model/PlanError.h"
+#include "core/io/PlanJson.h"
 
 #include <cstdio>
 #include <iostream>

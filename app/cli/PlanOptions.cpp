@@ -1,9 +1,9 @@
-#include "PlanOptions.h"
+#include "app/cli/PlanOptions.h"
 
-#include "CliError.h"
+#include "app/cli/CliError.h"
 
-#include "InferencePlanner.h"
-#include "NetworkFile.h"
+#include "core/inference/InferencePlanner.h"
+#include "core/io/NetworkFile.h"
 
 #include <sstream>
 

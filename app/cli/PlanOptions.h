@@ -1,10 +1,10 @@
 #pragma once
 
-#include "ArgumentCursor.h"
+#include "app/cli/ArgumentCursor.h"
 
-#include "InferenceQuery.h"
-#include "Network.h"
-#include "Profile.h"
+#include "core/inference/InferenceQuery.h"
+#include "core/model/Network.h"
+#include "core/model/Profile.h"
 
 #include <optional>
 #include <string>

@@ -1,8 +1,8 @@
-#include "ProfileArgument.h"
+#include "app/cli/ProfileArgument.h"
 
-#include "CliError.h"
+#include "app/cli/CliError.h"
 
-#include "ProfileLoader.h"
+#include "core/io/ProfileLoader.h"
 
 namespace cutlab::cli {
 

@@ -1,16 +1,16 @@
-#include "Commands.h"
+#include "app/cli/Commands.h"
 
-#include "CliError.h"
-#include "InputLimits.h"
-#include "PlanOptions.h"
-#include "ProfileArgument.h"
+#include "app/cli/CliError.h"
+#include "core/io/InputLimits.h"
+#include "app/cli/PlanOptions.h"
+#include "app/cli/ProfileArgument.h"
 
-#include "BandwidthSweep.h"
-#include "InferencePlanner.h"
-#include "LinkBandwidth.h"
-#include "PlanError.h"
-#include "PlanJson.h"
-#include "TrainingPlanner.h"
+#include "core/inference/BandwidthSweep.h"
+#include "core/inference/InferencePlanner.h"
+#include "core/model/LinkBandwidth.h"
+#include "core/model/PlanError.h"
+#include "core/io/PlanJson.h"
+#include "core/training/TrainingPlanner.h"
 
 #include <cmath>
 #include <cstdio>

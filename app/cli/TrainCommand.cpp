@@ -1,13 +1,13 @@
-#include "Commands.h"
+#include "app/cli/Commands.h"
 
-#include "CliError.h"
-#include "PlanJson.h"
-#include "PlanOptions.h"
-#include "ProfileArgument.h"
+#include "app/cli/CliError.h"
+#include "core/io/PlanJson.h"
+#include "app/cli/PlanOptions.h"
+#include "app/cli/ProfileArgument.h"
 
-#include "PlanError.h"
-#include "TrainingJson.h"
-#include "TrainingPlanner.h"
+#include "core/model/PlanError.h"
+#include "core/io/TrainingJson.h"
+#include "core/training/TrainingPlanner.h"
 
 #include <cstdio>
 #include <iostream>

@@ -1,22 +1,22 @@
 // cutlab-cli training-chart: the Training mode's charts rendered headless (offscreen platform).
-#include "ArgumentCursor.h"
-#include "CliError.h"
-#include "PlanOptions.h"
-#include "ProfileArgument.h"
+#include "app/cli/ArgumentCursor.h"
+#include "app/cli/CliError.h"
+#include "app/cli/PlanOptions.h"
+#include "app/cli/ProfileArgument.h"
 
-#include "HierTrainTimelineBuilder.h"
-#include "ImageExporter.h"
-#include "PipelineGanttBuilder.h"
-#include "PipelineSimulation.h"
-#include "StrategyChartBuilder.h"
-#include "StrategySweepComputer.h"
-#include "TrainingExport.h"
-#include "TrainingTimelineMaker.h"
+#include "ui/training/HierTrainTimelineBuilder.h"
+#include "ui/charts/ImageExporter.h"
+#include "ui/training/PipelineGanttBuilder.h"
+#include "ui/training/PipelineSimulation.h"
+#include "ui/training/StrategyChartBuilder.h"
+#include "ui/training/StrategySweepComputer.h"
+#include "ui/training/TrainingExport.h"
+#include "ui/training/TrainingTimelineMaker.h"
 
-#include "DownsetLattice.h"
-#include "LinkBandwidth.h"
-#include "PlanError.h"
-#include "TrainingPlanner.h"
+#include "core/pipeline/DownsetLattice.h"
+#include "core/model/LinkBandwidth.h"
+#include "core/model/PlanError.h"
+#include "core/training/TrainingPlanner.h"
 
 #include <QApplication>
 #include <QGraphicsScene>

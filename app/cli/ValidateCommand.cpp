@@ -1,7 +1,7 @@
-#include "Commands.h"
+#include "app/cli/Commands.h"
 
-#include "ModelStructure.h"
-#include "ProfileLoader.h"
+#include "core/model/ModelStructure.h"
+#include "core/io/ProfileLoader.h"
 
 #include <iostream>
 

@@ -3,10 +3,10 @@
 #include "../core/GeneratedProfiles.h"
 #include "BenchTiming.h"
 
-#include "InferenceCostModel.h"
-#include "ModelStructure.h"
-#include "ProfileLoader.h"
-#include "ScissionPlanner.h"
+#include "core/inference/InferenceCostModel.h"
+#include "core/model/ModelStructure.h"
+#include "core/io/ProfileLoader.h"
+#include "core/inference/ScissionPlanner.h"
 
 #include <algorithm>
 #include <chrono>

@@ -4,10 +4,10 @@
 // import + load + plan in-process, against PipeDream's optimizer (whole Python process, the
 // peer's figures in tests/data/pipedream/README.md). With a cutlab-cli path that knows `train`,
 // also the whole `cutlab-cli train` process on the sample profile. Then Inception-v3.
-#include "DownsetLattice.h"
-#include "PipeDreamImporter.h"
-#include "PipelinePlanner.h"
-#include "ProfileLoader.h"
+#include "core/pipeline/DownsetLattice.h"
+#include "core/io/PipeDreamImporter.h"
+#include "core/pipeline/PipelinePlanner.h"
+#include "core/io/ProfileLoader.h"
 
 #include <algorithm>
 #include <chrono>

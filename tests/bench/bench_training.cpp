@@ -3,8 +3,8 @@
 #include "../core/GeneratedProfiles.h"
 #include "BenchTiming.h"
 
-#include "HierTrainPlanner.h"
-#include "TrainingBaselines.h"
+#include "core/training/HierTrainPlanner.h"
+#include "core/training/TrainingBaselines.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Network.h"
-#include "Profile.h"
+#include "core/model/Network.h"
+#include "core/model/Profile.h"
 
 #include <random>
 #include <string>

@@ -1,7 +1,7 @@
 // AccEPT codec sizes (cost-models.md §2.4) against numbers worked out by hand, and their use on
 // a pipeline link.
-#include "AcceptCodec.h"
-#include "PipelinePlanner.h"
+#include "core/pipeline/AcceptCodec.h"
+#include "core/pipeline/PipelinePlanner.h"
 
 #include <QTest>
 

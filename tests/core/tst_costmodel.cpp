@@ -2,9 +2,9 @@
 // tiny-linear sample over the 3G preset.
 #include "../TestPaths.h"
 
-#include "InferenceCostModel.h"
-#include "PlanError.h"
-#include "ProfileLoader.h"
+#include "core/inference/InferenceCostModel.h"
+#include "core/model/PlanError.h"
+#include "core/io/ProfileLoader.h"
 
 #include <QTest>
 

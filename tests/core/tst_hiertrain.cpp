@@ -3,10 +3,10 @@
 #include "../TestPaths.h"
 #include "GeneratedProfiles.h"
 
-#include "HierTrainEvaluator.h"
-#include "HierTrainPlanner.h"
-#include "PlanError.h"
-#include "TrainingBaselines.h"
+#include "core/training/HierTrainEvaluator.h"
+#include "core/training/HierTrainPlanner.h"
+#include "core/model/PlanError.h"
+#include "core/training/TrainingBaselines.h"
 
 #include <QSet>
 #include <QTest>

@@ -2,8 +2,8 @@
 #include "../TestPaths.h"
 #include "GeneratedProfiles.h"
 
-#include "ModelStructure.h"
-#include "ProfileLoader.h"
+#include "core/model/ModelStructure.h"
+#include "core/io/ProfileLoader.h"
 
 #include <QTest>
 

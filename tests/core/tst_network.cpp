@@ -1,8 +1,8 @@
 // Networks: presets, cutlab-network JSON, Scission CSV, link lookup and transfer times.
 #include "../TestPaths.h"
 
-#include "Network.h"
-#include "NetworkFile.h"
+#include "core/model/Network.h"
+#include "core/io/NetworkFile.h"
 
 #include <QTest>
 

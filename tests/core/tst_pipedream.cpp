@@ -2,9 +2,9 @@
 // (tests/data/pipedream/README.md) reproduced by the pipeline planner in --cut-mode any.
 #include "../TestPaths.h"
 
-#include "PipeDreamImporter.h"
-#include "PipelinePlanner.h"
-#include "ProfileLoader.h"
+#include "core/io/PipeDreamImporter.h"
+#include "core/pipeline/PipelinePlanner.h"
+#include "core/io/ProfileLoader.h"
 
 #include <QFile>
 #include <QRegularExpression>

@@ -1,9 +1,9 @@
 // The pipeline planner (cost-models.md §2.3): the DP against a brute force over every stage
 // split on small random profiles, in both cut modes; the downset lattice; hand-made cases.
 #include "GeneratedProfiles.h"
-#include "DownsetLattice.h"
-#include "ModelStructure.h"
-#include "PipelinePlanner.h"
+#include "core/pipeline/DownsetLattice.h"
+#include "core/model/ModelStructure.h"
+#include "core/pipeline/PipelinePlanner.h"
 
 #include <QTest>
 

@@ -2,8 +2,8 @@
 // through the command functions: output, JSON shape, exit codes, atomic writes.
 #include "../TestPaths.h"
 
-#include "cli/CliError.h"
-#include "cli/Commands.h"
+#include "app/cli/CliError.h"
+#include "app/cli/Commands.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 // The plan file reader (File > Open Plan, autosave restore): every malformed plan is refused with
 // its exact message, never with an exception. Rows marked "fuzz" were found by tests/fuzz.
-#include "PlanFile.h"
+#include "core/io/PlanFile.h"
 
 #include <QTest>
 

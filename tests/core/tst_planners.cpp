@@ -3,11 +3,11 @@
 #include "../TestPaths.h"
 #include "GeneratedProfiles.h"
 
-#include "InferenceCostModel.h"
-#include "JointDnnPlanner.h"
-#include "NeurosurgeonPlanner.h"
-#include "ProfileLoader.h"
-#include "ScissionPlanner.h"
+#include "core/inference/InferenceCostModel.h"
+#include "core/inference/JointDnnPlanner.h"
+#include "core/inference/NeurosurgeonPlanner.h"
+#include "core/io/ProfileLoader.h"
+#include "core/inference/ScissionPlanner.h"
 
 #include <QDirIterator>
 #include <QTest>

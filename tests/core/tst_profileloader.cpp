@@ -2,8 +2,8 @@
 // profile, and odd but valid input is read as the format says.
 #include "../TestPaths.h"
 
-#include "ModelStructure.h"
-#include "ProfileLoader.h"
+#include "core/model/ModelStructure.h"
+#include "core/io/ProfileLoader.h"
 
 #include <QDirIterator>
 #include <QFile>

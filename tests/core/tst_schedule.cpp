@@ -1,5 +1,5 @@
 // The 1F1B and GPipe schedule simulator against schedules drawn by hand.
-#include "PipelineSchedule.h"
+#include "core/pipeline/PipelineSchedule.h"
 
 #include <QTest>
 

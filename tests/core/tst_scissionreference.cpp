@@ -9,10 +9,10 @@
 // left out of the list comparison on both sides; every top-1 is compared unfiltered.
 #include "../TestPaths.h"
 
-#include "InferenceCostModel.h"
-#include "NetworkFile.h"
-#include "ProfileLoader.h"
-#include "ScissionPlanner.h"
+#include "core/inference/InferenceCostModel.h"
+#include "core/io/NetworkFile.h"
+#include "core/io/ProfileLoader.h"
+#include "core/inference/ScissionPlanner.h"
 
 #include <QFile>
 #include <QRegularExpression>

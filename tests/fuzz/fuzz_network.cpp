@@ -1,6 +1,6 @@
 // libFuzzer target: the network reader (cutlab-network JSON and Scission's CSV, told apart by
 // the content). A network that loads must have finite latencies and positive bandwidths.
-#include "NetworkFile.h"
+#include "core/io/NetworkFile.h"
 
 #include <cmath>
 #include <cstddef>

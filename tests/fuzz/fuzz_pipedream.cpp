@@ -1,7 +1,7 @@
 // libFuzzer target: the PipeDream graph.txt importer. What it produces must be a profile the
 // profile reader accepts; a malformed file must be refused with PipeDreamImportError only.
-#include "PipeDreamImporter.h"
-#include "ProfileLoader.h"
+#include "core/io/PipeDreamImporter.h"
+#include "core/io/ProfileLoader.h"
 
 #include <cstddef>
 #include <cstdint>

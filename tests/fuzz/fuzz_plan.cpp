@@ -1,5 +1,5 @@
 // libFuzzer target: the plan file reader (cutlab-plan JSON, as File > Open Plan reads it).
-#include "PlanFile.h"
+#include "core/io/PlanFile.h"
 
 #include <cstddef>
 #include <cstdint>

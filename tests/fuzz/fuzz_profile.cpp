@@ -1,12 +1,12 @@
 // libFuzzer target: the profile reader and everything a loaded profile feeds (structure, cut
 // points, a Scission ranking whose totals must be finite). Any crash, sanitizer report or uncaught
 // exception is a finding.
-#include "InferenceCostModel.h"
-#include "ModelStructure.h"
-#include "Network.h"
-#include "PlanError.h"
-#include "ProfileLoader.h"
-#include "ScissionPlanner.h"
+#include "core/inference/InferenceCostModel.h"
+#include "core/model/ModelStructure.h"
+#include "core/model/Network.h"
+#include "core/model/PlanError.h"
+#include "core/io/ProfileLoader.h"
+#include "core/inference/ScissionPlanner.h"
 
 #include <cmath>
 

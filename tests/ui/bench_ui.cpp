@@ -9,20 +9,20 @@
 // and until the background work settles; then the same for switching to the Training mode.
 #include "UiTestSupport.h"
 
-#include "CutMarkerItem.h"
-#include "Document.h"
-#include "GraphPanel.h"
-#include "GraphScene.h"
-#include "GraphView.h"
-#include "MainWindow.h"
-#include "SweepController.h"
-#include "ChartsPanel.h"
-#include "PresentationWindow.h"
+#include "ui/graph/CutMarkerItem.h"
+#include "ui/Document.h"
+#include "ui/panels/GraphPanel.h"
+#include "ui/graph/GraphScene.h"
+#include "ui/graph/GraphView.h"
+#include "ui/MainWindow.h"
+#include "ui/SweepController.h"
+#include "ui/panels/ChartsPanel.h"
+#include "ui/PresentationWindow.h"
 
-#include "InferenceCostModel.h"
-#include "InferencePlanner.h"
-#include "ProfileLoader.h"
-#include "TrainingPanel.h"
+#include "core/inference/InferenceCostModel.h"
+#include "core/inference/InferencePlanner.h"
+#include "core/io/ProfileLoader.h"
+#include "ui/training/TrainingPanel.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -2,12 +2,12 @@
 // once, and unsaved work survives a killed session (autosave, then restore on the next start).
 #include "UiTestSupport.h"
 
-#include "Autosave.h"
-#include "Document.h"
-#include "MainWindow.h"
-#include "PresentationWindow.h"
+#include "ui/Autosave.h"
+#include "ui/Document.h"
+#include "ui/MainWindow.h"
+#include "ui/PresentationWindow.h"
 
-#include "PlanFile.h"
+#include "core/io/PlanFile.h"
 
 #include <QDirIterator>
 #include <QProcess>

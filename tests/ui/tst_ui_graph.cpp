@@ -2,14 +2,14 @@
 // blocks framed and collapsible, cut points only where the core allows them.
 #include "UiTestSupport.h"
 
-#include "BlockFrameItem.h"
-#include "Document.h"
-#include "GraphLayout.h"
-#include "GraphScene.h"
-#include "LayerItem.h"
+#include "ui/graph/BlockFrameItem.h"
+#include "ui/Document.h"
+#include "ui/graph/GraphLayout.h"
+#include "ui/graph/GraphScene.h"
+#include "ui/graph/LayerItem.h"
 
-#include "ModelStructure.h"
-#include "ProfileLoader.h"
+#include "core/model/ModelStructure.h"
+#include "core/io/ProfileLoader.h"
 
 #include <QDirIterator>
 #include <QtTest>

@@ -2,22 +2,22 @@
 // work done at once; a newer request replaces an older one; closing never waits for a plan.
 #include "UiTestSupport.h"
 
-#include "ChartsPanel.h"
-#include "Document.h"
-#include "GraphScene.h"
-#include "LayerChartBuilder.h"
-#include "LayerItem.h"
-#include "MainWindow.h"
-#include "PresentationWindow.h"
-#include "TrainingPanel.h"
+#include "ui/panels/ChartsPanel.h"
+#include "ui/Document.h"
+#include "ui/graph/GraphScene.h"
+#include "ui/charts/LayerChartBuilder.h"
+#include "ui/graph/LayerItem.h"
+#include "ui/MainWindow.h"
+#include "ui/PresentationWindow.h"
+#include "ui/training/TrainingPanel.h"
 
-#include "CutPointItem.h"
-#include "EdgeItem.h"
-#include "InferencePlanner.h"
-#include "PipelinePlanner.h"
-#include "PlanError.h"
-#include "PlanFile.h"
-#include "ProfileLoader.h"
+#include "ui/graph/CutPointItem.h"
+#include "ui/graph/EdgeItem.h"
+#include "core/inference/InferencePlanner.h"
+#include "core/pipeline/PipelinePlanner.h"
+#include "core/model/PlanError.h"
+#include "core/io/PlanFile.h"
+#include "core/io/ProfileLoader.h"
 
 #include <QChart>
 #include <QLineSeries>

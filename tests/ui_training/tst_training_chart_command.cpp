@@ -1,8 +1,8 @@
 // `cutlab-cli training-chart`: each kind renders to PNG, SVG and PDF; bad input is exit 2 with nothing written.
 #include "../TestPaths.h"
 
-#include "cli/CliError.h"
-#include "cli/Commands.h"
+#include "app/cli/CliError.h"
+#include "app/cli/Commands.h"
 
 #include <QApplication>
 #include <QFile>

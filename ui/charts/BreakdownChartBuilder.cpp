@@ -1,6 +1,6 @@
-#include "BreakdownChartBuilder.h"
+#include "ui/charts/BreakdownChartBuilder.h"
 
-#include "Format.h"
+#include "ui/charts/Format.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

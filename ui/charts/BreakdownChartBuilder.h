@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Evaluation.h"
-#include "Profile.h"
+#include "core/model/Evaluation.h"
+#include "core/model/Profile.h"
 
 #include <QString>
 

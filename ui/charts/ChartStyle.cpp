@@ -1,4 +1,4 @@
-#include "ChartStyle.h"
+#include "ui/charts/ChartStyle.h"
 
 #include <QAbstractAxis>
 #include <QChart>

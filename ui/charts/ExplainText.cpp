@@ -1,6 +1,6 @@
-#include "ExplainText.h"
+#include "ui/charts/ExplainText.h"
 
-#include "Format.h"
+#include "ui/charts/Format.h"
 
 #include <QStringList>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Evaluation.h"
-#include "InferenceCostModel.h"
+#include "core/model/Evaluation.h"
+#include "core/inference/InferenceCostModel.h"
 
 #include <QString>
 

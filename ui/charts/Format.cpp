@@ -1,4 +1,4 @@
-#include "Format.h"
+#include "ui/charts/Format.h"
 
 #include <QLocale>
 

@@ -1,6 +1,6 @@
-#include "ImageExporter.h"
+#include "ui/charts/ImageExporter.h"
 
-#include "ChartStyle.h"
+#include "ui/charts/ChartStyle.h"
 
 #include <QBuffer>
 #include <QChart>

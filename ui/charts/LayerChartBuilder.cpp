@@ -1,6 +1,6 @@
-#include "LayerChartBuilder.h"
+#include "ui/charts/LayerChartBuilder.h"
 
-#include "Format.h"
+#include "ui/charts/Format.h"
 
 #include <QChart>
 #include <QLineSeries>

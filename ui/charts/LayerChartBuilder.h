@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Profile.h"
+#include "core/model/Profile.h"
 
 #include <QString>
 

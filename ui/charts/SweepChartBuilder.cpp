@@ -1,6 +1,6 @@
-#include "SweepChartBuilder.h"
+#include "ui/charts/SweepChartBuilder.h"
 
-#include "Format.h"
+#include "ui/charts/Format.h"
 
 #include <QChart>
 #include <QLineSeries>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "BandwidthSweep.h"
+#include "core/inference/BandwidthSweep.h"
 
 #include <QString>
 

@@ -1,7 +1,7 @@
-#include "BlockFrameItem.h"
+#include "ui/graph/BlockFrameItem.h"
 
-#include "Format.h"
-#include "GraphInteraction.h"
+#include "ui/charts/Format.h"
+#include "ui/graph/GraphInteraction.h"
 
 #include <QGraphicsSceneMouseEvent>
 #include <QCursor>

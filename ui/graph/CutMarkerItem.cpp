@@ -1,8 +1,8 @@
-#include "CutMarkerItem.h"
+#include "ui/graph/CutMarkerItem.h"
 
-#include "CutSnapping.h"
-#include "Format.h"
-#include "GraphInteraction.h"
+#include "core/model/CutSnapping.h"
+#include "ui/charts/Format.h"
+#include "ui/graph/GraphInteraction.h"
 
 #include <QFontMetricsF>
 #include <QGraphicsSceneMouseEvent>

@@ -1,6 +1,6 @@
-#include "CutPointItem.h"
+#include "ui/graph/CutPointItem.h"
 
-#include "GraphInteraction.h"
+#include "ui/graph/GraphInteraction.h"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>

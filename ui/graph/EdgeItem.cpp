@@ -1,6 +1,6 @@
-#include "EdgeItem.h"
+#include "ui/graph/EdgeItem.h"
 
-#include "GraphInteraction.h"
+#include "ui/graph/GraphInteraction.h"
 
 #include <QPainter>
 

@@ -1,4 +1,4 @@
-#include "GraphLayout.h"
+#include "ui/graph/GraphLayout.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ModelStructure.h"
-#include "Profile.h"
+#include "core/model/ModelStructure.h"
+#include "core/model/Profile.h"
 
 #include <QPointF>
 #include <QRectF>

@@ -1,11 +1,11 @@
-#include "GraphScene.h"
+#include "ui/graph/GraphScene.h"
 
-#include "BlockFrameItem.h"
-#include "CutMarkerItem.h"
-#include "CutPointItem.h"
-#include "EdgeItem.h"
-#include "Format.h"
-#include "LayerItem.h"
+#include "ui/graph/BlockFrameItem.h"
+#include "ui/graph/CutMarkerItem.h"
+#include "ui/graph/CutPointItem.h"
+#include "ui/graph/EdgeItem.h"
+#include "ui/charts/Format.h"
+#include "ui/graph/LayerItem.h"
 
 #include <QTimer>
 

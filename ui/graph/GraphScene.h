@@ -1,9 +1,9 @@
 #pragma once
 
-#include "GraphInteraction.h"
-#include "GraphLayout.h"
+#include "ui/graph/GraphInteraction.h"
+#include "ui/graph/GraphLayout.h"
 
-#include "../Document.h"
+#include "ui/Document.h"
 
 #include <QGraphicsScene>
 

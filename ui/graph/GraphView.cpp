@@ -1,7 +1,7 @@
-#include "GraphView.h"
+#include "ui/graph/GraphView.h"
 
-#include "GraphScene.h"
-#include "LayerItem.h"
+#include "ui/graph/GraphScene.h"
+#include "ui/graph/LayerItem.h"
 
 #include <QScrollBar>
 #include <QWheelEvent>

@@ -1,7 +1,7 @@
-#include "LayerItem.h"
+#include "ui/graph/LayerItem.h"
 
-#include "Format.h"
-#include "GraphInteraction.h"
+#include "ui/charts/Format.h"
+#include "ui/graph/GraphInteraction.h"
 
 #include <QFontMetricsF>
 #include <QPainter>

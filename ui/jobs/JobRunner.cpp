@@ -1,4 +1,4 @@
-#include "JobRunner.h"
+#include "ui/jobs/JobRunner.h"
 
 #include <QPointer>
 #include <QThread>

@@ -1,13 +1,13 @@
-#include "ChartsPanel.h"
+#include "ui/panels/ChartsPanel.h"
 
-#include "ChartStyle.h"
-#include "Document.h"
-#include "Format.h"
-#include "LayerChartBuilder.h"
-#include "SweepChartBuilder.h"
-#include "SweepController.h"
+#include "ui/charts/ChartStyle.h"
+#include "ui/Document.h"
+#include "ui/charts/Format.h"
+#include "ui/charts/LayerChartBuilder.h"
+#include "ui/charts/SweepChartBuilder.h"
+#include "ui/SweepController.h"
 
-#include "NetworkEdit.h"
+#include "core/model/NetworkEdit.h"
 
 #include <QChart>
 #include <QChartView>

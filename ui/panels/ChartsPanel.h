@@ -1,6 +1,6 @@
 #pragma once
 
-#include "BreakdownChartBuilder.h"
+#include "ui/charts/BreakdownChartBuilder.h"
 
 #include <QWidget>
 

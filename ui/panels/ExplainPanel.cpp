@@ -1,7 +1,7 @@
-#include "ExplainPanel.h"
+#include "ui/panels/ExplainPanel.h"
 
-#include "Document.h"
-#include "ExplainText.h"
+#include "ui/Document.h"
+#include "ui/charts/ExplainText.h"
 
 #include <QTextBrowser>
 #include <QVBoxLayout>

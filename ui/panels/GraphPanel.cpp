@@ -1,9 +1,9 @@
-#include "GraphPanel.h"
+#include "ui/panels/GraphPanel.h"
 
-#include "Document.h"
-#include "Format.h"
-#include "GraphScene.h"
-#include "GraphView.h"
+#include "ui/Document.h"
+#include "ui/charts/Format.h"
+#include "ui/graph/GraphScene.h"
+#include "ui/graph/GraphView.h"
 
 #include <QLabel>
 #include <QLineEdit>

@@ -1,7 +1,7 @@
-#include "InspectorPanel.h"
+#include "ui/panels/InspectorPanel.h"
 
-#include "Document.h"
-#include "Format.h"
+#include "ui/Document.h"
+#include "ui/charts/Format.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -1,6 +1,6 @@
-#include "LinkEditor.h"
+#include "ui/panels/LinkEditor.h"
 
-#include "Network.h"
+#include "core/model/Network.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

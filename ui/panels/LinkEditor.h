@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Tier.h"
+#include "core/model/Tier.h"
 
 #include <QWidget>
 

@@ -1,11 +1,11 @@
-#include "PlannerPanel.h"
+#include "ui/panels/PlannerPanel.h"
 
-#include "Document.h"
-#include "Format.h"
+#include "ui/Document.h"
+#include "ui/charts/Format.h"
 
-#include "InferencePlanner.h"
-#include "PlanError.h"
-#include "PlanFile.h"
+#include "core/inference/InferencePlanner.h"
+#include "core/model/PlanError.h"
+#include "core/io/PlanFile.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "InferenceQuery.h"
-#include "Profile.h"
-#include "RankedPlan.h"
+#include "core/inference/InferenceQuery.h"
+#include "core/model/Profile.h"
+#include "core/inference/RankedPlan.h"
 
 #include <QWidget>
 

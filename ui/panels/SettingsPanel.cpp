@@ -1,8 +1,8 @@
-#include "SettingsPanel.h"
+#include "ui/panels/SettingsPanel.h"
 
-#include "Document.h"
-#include "Format.h"
-#include "LinkEditor.h"
+#include "ui/Document.h"
+#include "ui/charts/Format.h"
+#include "ui/panels/LinkEditor.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

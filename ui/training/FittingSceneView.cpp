@@ -1,4 +1,4 @@
-#include "FittingSceneView.h"
+#include "ui/training/FittingSceneView.h"
 
 #include <QGraphicsScene>
 

@@ -1,8 +1,8 @@
-#include "HierTrainTimelineBuilder.h"
+#include "ui/training/HierTrainTimelineBuilder.h"
 
-#include "Format.h"
-#include "TimeChartCanvas.h"
-#include "TrainingPalette.h"
+#include "ui/charts/Format.h"
+#include "ui/training/TimeChartCanvas.h"
+#include "ui/training/TrainingPalette.h"
 
 #include <QGraphicsScene>
 

@@ -1,8 +1,8 @@
-#include "PipelineGanttBuilder.h"
+#include "ui/training/PipelineGanttBuilder.h"
 
-#include "Format.h"
-#include "TimeChartCanvas.h"
-#include "TrainingPalette.h"
+#include "ui/charts/Format.h"
+#include "ui/training/TimeChartCanvas.h"
+#include "ui/training/TrainingPalette.h"
 
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "PipelineSchedule.h"
-#include "Profile.h"
+#include "core/pipeline/PipelineSchedule.h"
+#include "core/model/Profile.h"
 
 #include <QString>
 

@@ -1,4 +1,4 @@
-#include "PipelineSettingsBox.h"
+#include "ui/training/PipelineSettingsBox.h"
 
 #include <QComboBox>
 #include <QFormLayout>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "PipelinePlanner.h"
-#include "PipelineSchedule.h"
-#include "Profile.h"
+#include "core/pipeline/PipelinePlanner.h"
+#include "core/pipeline/PipelineSchedule.h"
+#include "core/model/Profile.h"
 
 #include <QGroupBox>
 #include <QStringList>

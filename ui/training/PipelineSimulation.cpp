@@ -1,6 +1,6 @@
-#include "PipelineSimulation.h"
+#include "ui/training/PipelineSimulation.h"
 
-#include "ModelStructure.h"
+#include "core/model/ModelStructure.h"
 
 namespace cutlab::ui {
 namespace {

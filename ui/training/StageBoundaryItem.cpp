@@ -1,4 +1,4 @@
-#include "StageBoundaryItem.h"
+#include "ui/training/StageBoundaryItem.h"
 
 #include <QBrush>
 #include <QCursor>

@@ -1,8 +1,8 @@
-#include "StageStripView.h"
+#include "ui/training/StageStripView.h"
 
-#include "StageBoundaryItem.h"
+#include "ui/training/StageBoundaryItem.h"
 
-#include "CutSnapping.h"
+#include "core/model/CutSnapping.h"
 
 #include <QFontMetricsF>
 #include <QGraphicsRectItem>

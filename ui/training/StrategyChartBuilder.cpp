@@ -1,6 +1,6 @@
-#include "StrategyChartBuilder.h"
+#include "ui/training/StrategyChartBuilder.h"
 
-#include "TrainingPalette.h"
+#include "ui/training/TrainingPalette.h"
 
 #include <QChart>
 #include <QLegend>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "StrategySweep.h"
+#include "ui/training/StrategySweep.h"
 
 #include <QString>
 

@@ -1,8 +1,8 @@
-#include "StrategySweepComputer.h"
+#include "ui/training/StrategySweepComputer.h"
 
-#include "LinkBandwidth.h"
-#include "PlanError.h"
-#include "TrainingPlanner.h"
+#include "core/model/LinkBandwidth.h"
+#include "core/model/PlanError.h"
+#include "core/training/TrainingPlanner.h"
 
 #include <cmath>
 #include <limits>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "StrategySweep.h"
+#include "ui/training/StrategySweep.h"
 
-#include "Network.h"
-#include "Profile.h"
+#include "core/model/Network.h"
+#include "core/model/Profile.h"
 
 #include <atomic>
 #include <string>

@@ -1,6 +1,6 @@
-#include "StrategySweepRunner.h"
+#include "ui/training/StrategySweepRunner.h"
 
-#include "StrategySweepComputer.h"
+#include "ui/training/StrategySweepComputer.h"
 
 #include <QPointer>
 #include <QThread>

@@ -1,4 +1,4 @@
-#include "TimeChartCanvas.h"
+#include "ui/training/TimeChartCanvas.h"
 
 #include <QFont>
 #include <QFontMetricsF>

@@ -1,6 +1,6 @@
-#include "TrainingExport.h"
+#include "ui/training/TrainingExport.h"
 
-#include "ImageExporter.h"
+#include "ui/charts/ImageExporter.h"
 
 #include <QGraphicsScene>
 #include <QPainter>

@@ -1,4 +1,4 @@
-#include "TrainingPalette.h"
+#include "ui/training/TrainingPalette.h"
 
 namespace cutlab::ui {
 

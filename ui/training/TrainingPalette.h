@@ -1,6 +1,6 @@
 #pragma once
 
-#include "TrainingTimeline.h"
+#include "ui/training/TrainingTimeline.h"
 
 #include <QBrush>
 #include <QColor>

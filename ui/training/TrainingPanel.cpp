@@ -1,20 +1,20 @@
-#include "TrainingPanel.h"
+#include "ui/training/TrainingPanel.h"
 
-#include "ChartStyle.h"
-#include "Format.h"
-#include "HierTrainTimelineBuilder.h"
-#include "ImageExporter.h"
-#include "PipelineGanttBuilder.h"
-#include "PipelineSettingsBox.h"
-#include "StageStripView.h"
-#include "StrategyChartBuilder.h"
-#include "StrategySweepComputer.h"
-#include "StrategySweepRunner.h"
-#include "TrainingExport.h"
-#include "JobRunner.h"
-#include "TrainingTimelineMaker.h"
+#include "ui/charts/ChartStyle.h"
+#include "ui/charts/Format.h"
+#include "ui/training/HierTrainTimelineBuilder.h"
+#include "ui/charts/ImageExporter.h"
+#include "ui/training/PipelineGanttBuilder.h"
+#include "ui/training/PipelineSettingsBox.h"
+#include "ui/training/StageStripView.h"
+#include "ui/training/StrategyChartBuilder.h"
+#include "ui/training/StrategySweepComputer.h"
+#include "ui/training/StrategySweepRunner.h"
+#include "ui/training/TrainingExport.h"
+#include "ui/jobs/JobRunner.h"
+#include "ui/training/TrainingTimelineMaker.h"
 
-#include "PlanError.h"
+#include "core/model/PlanError.h"
 
 #include <QChart>
 #include <QChartView>
@@ -27,7 +27,7 @@
 #include <QGraphicsTextItem>
 #include <QGraphicsView>
 
-#include "FittingSceneView.h"
+#include "ui/training/FittingSceneView.h"
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>

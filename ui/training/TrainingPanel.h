@@ -1,12 +1,12 @@
 #pragma once
 
-#include "PipelineSimulation.h"
-#include "StrategySweep.h"
-#include "TrainingPlanner.h"
-#include "TrainingTimeline.h"
+#include "ui/training/PipelineSimulation.h"
+#include "ui/training/StrategySweep.h"
+#include "core/training/TrainingPlanner.h"
+#include "ui/training/TrainingTimeline.h"
 
-#include "Network.h"
-#include "Profile.h"
+#include "core/model/Network.h"
+#include "core/model/Profile.h"
 
 #include <QString>
 #include <QWidget>

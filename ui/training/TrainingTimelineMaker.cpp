@@ -1,4 +1,4 @@
-#include "TrainingTimelineMaker.h"
+#include "ui/training/TrainingTimelineMaker.h"
 
 #include <cstdio>
 #include <string>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "TrainingTimeline.h"
+#include "ui/training/TrainingTimeline.h"
 
-#include "TrainingPlanner.h"
+#include "core/training/TrainingPlanner.h"
 
 namespace cutlab::ui {
 

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "core/model/Evaluation.h"
+#include "core/model/ModelStructure.h"
+#include "core/model/Network.h"
+#include "core/model/Placement.h"
+#include "core/model/Profile.h"
+
+#include <optional>
+#include <vector>
+
+namespace cutlab::core {
+
+// Everything an inference planner needs about one profile on one network, precomputed once:
+// per-machine prefix sums of per-sample forward time and every machine-to-machine link, so
+// that the compute of a layer range and the evaluation of a plan take constant time.
+class InferenceCostModel {
+public:
+    InferenceCostModel(const Profile& profile, const Network& network,
+                       std::optional<double> inputBytesOverride = std::nullopt);
+
+    const Profile& profile() const { return m_profile; }
+    const Network& network() const { return m_network; }
+    const ModelStructure& structure() const { return m_structure; }
+    int layerCount() const { return static_cast<int>(m_profile.layers.size()); }
+    double inputBytes() const { return m_inputBytes; }
+
+    // Forward ms of layers [begin, end) on a machine, one sample.
+    double computeMs(int machine, int begin, int end) const {
+        const auto& prefix = m_prefix[static_cast<std::size_t>(machine)];
+        return prefix[static_cast<std::size_t>(end)] - prefix[static_cast<std::size_t>(begin)];
+    }
+    // Bytes that cross a cut before layer position `position` (0 = the model input).
+    double cutBytes(int position) const {
+        return position == 0 ? m_inputBytes
+                             : m_profile.layers[static_cast<std::size_t>(position - 1)].outputBytes;
+    }
+    // The link between two machines, or nullptr when the network lacks it.
+    const Link* link(int from, int to) const {
+        const auto& entry = m_links[static_cast<std::size_t>(from) * m_profile.machines.size() +
+                                    static_cast<std::size_t>(to)];
+        return entry ? &*entry : nullptr;
+    }
+    // Throws PlanError naming both ends when the link is missing.
+    const Link& requireLink(int from, int to) const;
+    double transferMs(int from, int to, double bytes) const {
+        return bytes <= 0 ? 0.0 : requireLink(from, to).transferMs(bytes);
+    }
+
+    // Costs of running segments in order, starting with the input on `origin` (-1: the input is
+    // already where the first segment runs). With returnResult the final output goes back to
+    // the origin. Segments must start at valid cuts; empty ones are skipped.
+    Evaluation evaluate(const std::vector<Segment>& segments, int origin, bool returnResult = false) const;
+    Evaluation evaluate(const TierPlacement& placement) const;
+
+    // The placement for "last layer on device = x, last layer on edge = y" (-1 = tier unused),
+    // checked against the valid cuts; throws PlanError with a sentence otherwise.
+    TierPlacement placementFromCuts(int deviceLast, int edgeLast, std::array<int, 3> machines) const;
+
+private:
+    const Profile& m_profile;
+    const Network& m_network;
+    ModelStructure m_structure;
+    double m_inputBytes = 0;
+    std::vector<std::vector<double>> m_prefix;
+    std::vector<std::optional<Link>> m_links;
+};
+
+} // namespace cutlab::core

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "core/model/Tier.h"
+
+#include <array>
+#include <atomic>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cutlab::core {
+
+enum class Objective { Latency, Transfer };
+enum class TierUse { Any, Must, MustNot };
+
+struct TimeLimit {
+    double value = 0;
+    bool percent = false; // value is % of the plan's total compute
+};
+
+// What an inference planner is asked (formats.md §4 `plan` options).
+struct InferenceQuery {
+    Objective objective = Objective::Latency;
+    int top = 5;
+    std::vector<bool> machineAllowed;              // empty = every machine is a candidate
+    std::array<TierUse, 3> tierUse{TierUse::Any, TierUse::Any, TierUse::Any};
+    std::vector<std::pair<int, Tier>> pins;        // layer position must run on tier
+    std::vector<std::pair<int, Tier>> forbids;     // layer position must not run on tier
+    std::array<std::optional<double>, 3> maxUploadBytes;
+    std::array<std::optional<TimeLimit>, 3> maxTime;
+    bool returnResult = false;                     // jointdnn only
+    // Set from another thread to stop a search early; its (partial) answer is then thrown away.
+    const std::atomic<bool>* cancel = nullptr;
+
+    bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
+
+    bool allows(int machine) const {
+        return machineAllowed.empty() || machineAllowed[static_cast<std::size_t>(machine)];
+    }
+    // The constraints as command-line options, for messages ("--use edge", "--pin 3@cloud").
+    std::vector<std::string> describe(const std::vector<std::string>& layerIds) const;
+};
+
+} // namespace cutlab::core

@@ -1,0 +1,28 @@
+#include "core/inference/RankedPlan.h"
+
+#include <algorithm>
+
+namespace cutlab::core {
+
+PlanOrderKey orderKey(const Evaluation& evaluation, Objective objective) {
+    PlanOrderKey key;
+    const bool latency = objective == Objective::Latency;
+    key.primary = latency ? evaluation.totalMs : evaluation.transferBytes;
+    key.secondary = latency ? evaluation.transferBytes : evaluation.totalMs;
+    for (const StageCost& stage : evaluation.stages) {
+        const auto t = static_cast<std::size_t>(tierIndex(stage.tier));
+        if (stage.tier == Tier::Device) key.deviceLayers += stage.end - stage.begin;
+        if (stage.tier == Tier::Edge) key.edgeLayers += stage.end - stage.begin;
+        key.machines[t] = stage.machine;
+    }
+    if (evaluation.origin >= 0) key.machines[0] = evaluation.origin;
+    return key;
+}
+
+void sortPlans(std::vector<RankedPlan>& plans, Objective objective) {
+    std::stable_sort(plans.begin(), plans.end(), [&](const RankedPlan& a, const RankedPlan& b) {
+        return orderKey(a.evaluation, objective) < orderKey(b.evaluation, objective);
+    });
+}
+
+} // namespace cutlab::core

@@ -1,0 +1,163 @@
+#include "core/pipeline/DownsetLattice.h"
+
+#include "core/model/ModelStructure.h"
+
+#include <memory>
+#include <unordered_set>
+
+namespace cutlab::core {
+namespace {
+
+int wordsFor(int layers) { return (layers + 63) / 64; }
+
+// One breadth-first level: downsets of the same size, deduplicated.
+class DownsetLevel {
+public:
+    explicit DownsetLevel(int words)
+        : m_words(static_cast<std::size_t>(words)), m_index(64, Hash{this}, Equal{this}) {}
+    // The hash functors point at this object: it never moves.
+    DownsetLevel(const DownsetLevel&) = delete;
+    DownsetLevel& operator=(const DownsetLevel&) = delete;
+
+    std::size_t size() const { return m_index.size(); }
+    const std::uint64_t* at(std::size_t i) const { return m_bits.data() + i * m_words; }
+    // Adds `bits` unless the level already holds it.
+    void insert(const std::uint64_t* bits) {
+        const std::size_t position = m_bits.size() / m_words;
+        m_bits.insert(m_bits.end(), bits, bits + m_words);
+        if (!m_index.insert(position).second) m_bits.resize(position * m_words);
+    }
+
+private:
+    struct Hash {
+        const DownsetLevel* level;
+        std::size_t operator()(std::size_t i) const {
+            std::uint64_t h = 0x9e3779b97f4a7c15ull;
+            const std::uint64_t* bits = level->at(i);
+            for (std::size_t w = 0; w < level->m_words; ++w) {
+                h ^= bits[w] + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+                h *= 0xff51afd7ed558ccdull;
+            }
+            return static_cast<std::size_t>(h ^ (h >> 29));
+        }
+    };
+    struct Equal {
+        const DownsetLevel* level;
+        bool operator()(std::size_t a, std::size_t b) const {
+            const std::uint64_t *x = level->at(a), *y = level->at(b);
+            for (std::size_t w = 0; w < level->m_words; ++w)
+                if (x[w] != y[w]) return false;
+            return true;
+        }
+    };
+
+    std::size_t m_words;
+    std::vector<std::uint64_t> m_bits;
+    std::unordered_set<std::size_t, Hash, Equal> m_index;
+};
+
+bool has(const std::uint64_t* bits, int layer) { return (bits[layer / 64] >> (layer % 64)) & 1u; }
+
+// The next level: every downset of the current one plus one layer whose inputs it holds.
+std::unique_ptr<DownsetLevel> grow(const Profile& profile, const DownsetLevel& level, int words) {
+    auto next = std::make_unique<DownsetLevel>(words);
+    std::vector<std::uint64_t> candidate(static_cast<std::size_t>(words));
+    const int n = static_cast<int>(profile.layers.size());
+    for (std::size_t d = 0; d < level.size(); ++d) {
+        const std::uint64_t* bits = level.at(d);
+        for (int v = 0; v < n; ++v) {
+            if (has(bits, v)) continue;
+            bool ready = true;
+            for (int input : profile.layers[static_cast<std::size_t>(v)].inputs)
+                if (!has(bits, input)) {
+                    ready = false;
+                    break;
+                }
+            if (!ready) continue;
+            candidate.assign(bits, bits + words);
+            candidate[static_cast<std::size_t>(v / 64)] |= std::uint64_t(1) << (v % 64);
+            next->insert(candidate.data());
+        }
+    }
+    return next;
+}
+
+} // namespace
+
+DownsetLattice::DownsetLattice(int layers) : m_layers(layers), m_words(wordsFor(layers)) {}
+
+void DownsetLattice::append(const std::uint64_t* bits, int count) {
+    m_bits.insert(m_bits.end(), bits, bits + m_words);
+    m_sizes.push_back(count);
+}
+
+DownsetLattice DownsetLattice::allDownsets(const Profile& profile, std::size_t limit) {
+    const int n = static_cast<int>(profile.layers.size());
+    DownsetLattice lattice(n);
+    auto level = std::make_unique<DownsetLevel>(lattice.m_words);
+    const std::vector<std::uint64_t> empty(static_cast<std::size_t>(lattice.m_words), 0);
+    level->insert(empty.data());
+    for (int count = 0;; ++count) {
+        if (lattice.size() + level->size() > limit) throw DownsetLimitExceeded(countDownsets(profile), limit);
+        for (std::size_t d = 0; d < level->size(); ++d) lattice.append(level->at(d), count);
+        if (count == n) break;
+        level = grow(profile, *level, lattice.m_words);
+    }
+    return lattice;
+}
+
+std::size_t DownsetLattice::countDownsets(const Profile& profile, std::size_t cap) {
+    const int n = static_cast<int>(profile.layers.size());
+    const int words = wordsFor(n);
+    auto level = std::make_unique<DownsetLevel>(words);
+    const std::vector<std::uint64_t> empty(static_cast<std::size_t>(words), 0);
+    level->insert(empty.data());
+    std::size_t total = 1;
+    for (int count = 1; count <= n && total <= cap; ++count) {
+        level = grow(profile, *level, words);
+        total += level->size();
+    }
+    return total > cap ? cap + 1 : total;
+}
+
+DownsetLattice DownsetLattice::validCutPrefixes(const Profile& profile) {
+    const int n = static_cast<int>(profile.layers.size());
+    DownsetLattice lattice(n);
+    std::vector<std::uint64_t> bits(static_cast<std::size_t>(lattice.m_words), 0);
+    lattice.append(bits.data(), 0);
+    std::vector<int> ends = analyseStructure(profile).cutAfter;
+    ends.push_back(n - 1);
+    int filled = 0;
+    for (int last : ends) {
+        for (; filled <= last; ++filled) bits[static_cast<std::size_t>(filled / 64)] |= std::uint64_t(1) << (filled % 64);
+        lattice.append(bits.data(), last + 1);
+    }
+    return lattice;
+}
+
+std::vector<int> DownsetLattice::layersOf(int downset) const {
+    std::vector<int> layers;
+    for (int v = 0; v < m_layers; ++v)
+        if (contains(downset, v)) layers.push_back(v);
+    return layers;
+}
+
+std::string withThousands(std::size_t value) {
+    std::string digits = std::to_string(value);
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
+    return digits;
+}
+
+static std::string limitMessage(std::size_t count, std::size_t limit) {
+    const std::string counted = count > DownsetLattice::kCountCap
+                                    ? "more than " + withThousands(DownsetLattice::kCountCap)
+                                    : withThousands(count);
+    return "the layer graph has " + counted + " downsets (cut states of --cut-mode any), more than the limit of " +
+           withThousands(limit) +
+           " that keeps the pipeline planner under a second; use --cut-mode single (valid cut points only)";
+}
+
+DownsetLimitExceeded::DownsetLimitExceeded(std::size_t count, std::size_t limit)
+    : PlanError(limitMessage(count, limit)), m_count(count), m_limit(limit) {}
+
+} // namespace cutlab::core

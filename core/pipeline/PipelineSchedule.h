@@ -1,0 +1,73 @@
+#pragma once
+
+#include "core/pipeline/PipelinePlanner.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cutlab::core {
+
+// How each stage orders its work over the micro-batches of one mini-batch.
+//  - OneForwardOneBackward (PipeDream's 1F1B): stage n (0-based, S stages) first runs
+//    min(S−n, M) forwards, then alternates one backward and one forward, then drains the
+//    remaining backwards; weights are stashed per micro-batch so no stage waits for a flush.
+//  - GPipe: every forward, then every backward in reverse micro-batch order (GPipe's figure 2c).
+enum class ScheduleKind { OneForwardOneBackward, GPipe };
+
+std::string scheduleKindName(ScheduleKind kind);                       // "1f1b" | "gpipe"
+std::optional<ScheduleKind> scheduleKindFromName(const std::string& name);
+
+enum class Pass { Forward, Backward };
+enum class Resource { Stage, Link };
+
+// Times of one stage and of the link after it (zero for the last stage), per micro-batch.
+struct StageTiming {
+    double forwardMs = 0;
+    double backwardMs = 0;
+    double linkForwardMs = 0;  // activations to the next stage
+    double linkBackwardMs = 0; // gradients back from the next stage
+};
+
+// One unit of work a stage runs.
+struct StageStep {
+    Pass pass = Pass::Forward;
+    int microBatch = 0;
+};
+
+struct ScheduledTask {
+    Resource resource = Resource::Stage;
+    int index = 0;        // stage n, or link n (between stage n and n+1)
+    Pass pass = Pass::Forward;
+    int microBatch = 0;
+    double startMs = 0;
+    double endMs = 0;
+};
+
+struct PipelineSchedule {
+    ScheduleKind kind = ScheduleKind::OneForwardOneBackward;
+    int microBatches = 0;
+    std::vector<ScheduledTask> tasks;  // in the order they were placed (by stage/link, then order)
+    double minibatchMs = 0;            // end of the last task
+    std::vector<double> busyMs;        // per stage
+    std::vector<double> idleFraction;  // per stage: 1 − busy / minibatch
+    std::vector<int> stashedVersions;  // per stage: most micro-batches in flight (weight versions kept)
+};
+
+// The step order of every stage for a schedule kind.
+std::vector<std::vector<StageStep>> scheduleOrder(ScheduleKind kind, int stages, int microBatches);
+
+// M micro-batches through the stages. Dependencies: F(n,m) after the forward transfer of m over
+// link n−1; the transfer after F(n,m); B(S−1,m) after F(S−1,m); B(n,m) after the backward
+// transfer over link n, which follows B(n+1,m). Each stage runs its steps in the given order;
+// each link direction is a resource serving micro-batches in the order its producer emits them.
+// Throws PlanError when the orders cannot all complete (a step waits for one that can only
+// come after it) or do not run every forward and backward exactly once.
+PipelineSchedule simulateSchedule(const std::vector<StageTiming>& stages, int microBatches,
+                                  const std::vector<std::vector<StageStep>>& orders, ScheduleKind kind);
+PipelineSchedule simulateSchedule(const std::vector<StageTiming>& stages, int microBatches, ScheduleKind kind);
+
+// The per-micro-batch times of a plan's stages.
+std::vector<StageTiming> stageTimings(const PipelinePlan& plan);
+
+} // namespace cutlab::core
