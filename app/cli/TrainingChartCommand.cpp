@@ -7,11 +7,11 @@
 #include "ui/training/HierTrainTimelineBuilder.h"
 #include "ui/charts/ImageExporter.h"
 #include "ui/training/PipelineGanttBuilder.h"
-#include "ui/training/PipelineSimulation.h"
+#include "core/training/PipelineSimulation.h"
 #include "ui/training/StrategyChartBuilder.h"
-#include "ui/training/StrategySweepComputer.h"
+#include "core/training/StrategySweepComputer.h"
 #include "ui/training/TrainingExport.h"
-#include "ui/training/TrainingTimelineMaker.h"
+#include "core/training/TrainingTimelineMaker.h"
 
 #include "core/pipeline/DownsetLattice.h"
 #include "core/model/LinkBandwidth.h"
@@ -69,7 +69,7 @@ struct ChartOptions {
 
 ChartOptions parse(const std::vector<std::string>& arguments) {
     ChartOptions o;
-    o.vary = ui::StrategySweepComputer::defaultLinks();
+    o.vary = core::StrategySweepComputer::defaultLinks();
     bool plannerGiven = false;
     ArgumentCursor cursor(arguments);
     while (!cursor.done()) {
@@ -140,7 +140,7 @@ void writeOrThrow(bool ok, const QString& error) {
 void renderTimeline(const ChartOptions& o, const core::Profile& profile, const core::Network& network) {
     const core::TrainingCostModel model(profile, network, core::trainingMachines(profile));
     const auto result = core::runIterationPlanner(o.planner, model, o.batch.value_or(static_cast<int>(profile.model.batch)));
-    const ui::TrainingTimeline timeline = ui::TrainingTimelineMaker::fromResult(model, result);
+    const core::TrainingTimeline timeline = core::TrainingTimelineMaker::fromResult(model, result);
     QGraphicsScene scene;
     ui::HierTrainTimelineBuilder::build(&scene, timeline, o.width);
     QString error;
@@ -161,7 +161,7 @@ void renderGantt(const ChartOptions& o, const core::Profile& profile, const core
     }
     request.microBatch = o.microBatch.value_or(0);
     request.cutMode = o.cutMode;
-    const auto simulation = ui::PipelineSimulation::planned(profile, network, request, o.microBatches.value_or(0), o.schedule);
+    const auto simulation = core::PipelineSimulation::planned(profile, network, request, o.microBatches.value_or(0), o.schedule);
     QGraphicsScene scene;
     const QString title = QStringLiteral("%1: pipeline over %2 stages, %3 schedule")
                               .arg(QString::fromStdString(profile.model.name))
@@ -174,8 +174,8 @@ void renderGantt(const ChartOptions& o, const core::Profile& profile, const core
 
 void renderStrategy(const ChartOptions& o, const core::Profile& profile, const core::Network& network) {
     core::parseLinkSelection(o.vary); // a bad --vary is a usage error, before any work
-    const auto sweep = ui::StrategySweepComputer::compute(profile, network, o.vary, o.batch.value_or(static_cast<int>(profile.model.batch)),
-                                                          ui::StrategySweepComputer::defaultBandwidths(), core::iterationPlannerNames());
+    const auto sweep = core::StrategySweepComputer::compute(profile, network, o.vary, o.batch.value_or(static_cast<int>(profile.model.batch)),
+                                                          core::StrategySweepComputer::defaultBandwidths(), core::iterationPlannerNames());
     bool any = false;
     for (const auto& values : sweep.ms)
         for (double v : values) any = any || v == v;

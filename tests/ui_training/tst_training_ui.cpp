@@ -7,11 +7,11 @@
 #include "ui/training/StageBoundaryItem.h"
 #include "ui/training/StageStripView.h"
 #include "ui/training/StrategyChartBuilder.h"
-#include "ui/training/StrategySweepComputer.h"
+#include "core/training/StrategySweepComputer.h"
 #include "ui/training/TimeChartCanvas.h"
 #include "ui/training/TrainingPalette.h"
 #include "ui/training/TrainingPanel.h"
-#include "ui/training/TrainingTimelineMaker.h"
+#include "core/training/TrainingTimelineMaker.h"
 
 #include "core/model/LinkBandwidth.h"
 #include "core/io/NetworkFile.h"
@@ -170,7 +170,7 @@ void TrainingUiTest::timelineWorkersFillEachPhase() {
     const core::Network network = hierTrainNetwork();
     const core::TrainingCostModel model(p, network, core::trainingMachines(p));
     const auto result = core::runIterationPlanner(planner.toStdString(), model, batch);
-    const ui::TrainingTimeline timeline = ui::TrainingTimelineMaker::fromResult(model, result);
+    const core::TrainingTimeline timeline = core::TrainingTimelineMaker::fromResult(model, result);
     QVERIFY(nearlyEqual(timeline.totalMs, result.iterationMs()));
     for (const auto& phase : timeline.phases) {
         double busiest = phase.startMs;
@@ -275,7 +275,7 @@ void TrainingUiTest::strategyChartHasCoreValues() {
     QCOMPARE(chart->series().size(), static_cast<int>(names.size()));
     const double msPerUnit = chart->property("msPerUnit").toDouble();
     QVERIFY(msPerUnit == 1.0 || msPerUnit == 1000.0);
-    const auto mbps = ui::StrategySweepComputer::defaultBandwidths();
+    const auto mbps = core::StrategySweepComputer::defaultBandwidths();
     QCOMPARE(mbps.front(), 1.0);
     QCOMPARE(mbps.back(), 10.0);
     for (std::size_t p = 0; p < names.size(); ++p) {

@@ -8,7 +8,7 @@
 
 namespace cutlab::ui {
 
-void HierTrainTimelineBuilder::build(QGraphicsScene* scene, const TrainingTimeline& timeline, double width) {
+void HierTrainTimelineBuilder::build(QGraphicsScene* scene, const core::TrainingTimeline& timeline, double width) {
     scene->clear();
     std::vector<TimeChartCanvas::Row> rows;
     for (const auto& name : timeline.rows) rows.push_back({QString::fromStdString(name), 34});
@@ -27,10 +27,10 @@ void HierTrainTimelineBuilder::build(QGraphicsScene* scene, const TrainingTimeli
     }
     canvas.addBoundary(timeline.totalMs);
     const std::vector<std::pair<QBrush, QString>> legend{
-        {TrainingPalette::brushOf(TimelineWork::Forward), QStringLiteral("forward")},
-        {TrainingPalette::brushOf(TimelineWork::Backward), QStringLiteral("backward")},
-        {TrainingPalette::brushOf(TimelineWork::Update), QStringLiteral("weight update")},
-        {TrainingPalette::brushOf(TimelineWork::Transfer), QStringLiteral("transfer (in, out, grad, wg)")},
+        {TrainingPalette::brushOf(core::TimelineWork::Forward), QStringLiteral("forward")},
+        {TrainingPalette::brushOf(core::TimelineWork::Backward), QStringLiteral("backward")},
+        {TrainingPalette::brushOf(core::TimelineWork::Update), QStringLiteral("weight update")},
+        {TrainingPalette::brushOf(core::TimelineWork::Transfer), QStringLiteral("transfer (in, out, grad, wg)")},
         {QBrush(QColor(0xf1, 0xf1, 0xf1)), QStringLiteral("idle")}};
     canvas.finish(legend, QStringLiteral("Phases: ") + lengths.join(QStringLiteral(" · ")) +
                               QStringLiteral(". Each phase lasts as long as its slowest worker."));

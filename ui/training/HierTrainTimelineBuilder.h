@@ -1,17 +1,17 @@
 #pragma once
 
-#include "ui/training/TrainingTimeline.h"
+#include "core/training/TrainingTimeline.h"
 
 class QGraphicsScene;
 
 namespace cutlab::ui {
 
-// Draws a training timeline (TrainingTimelineMaker) into a scene: one row per worker, its busy
+// Draws a training timeline (core::TrainingTimelineMaker) into a scene: one row per worker, its busy
 // bars inside each phase (forward, backward, update, hatched transfers), idle time as the grey
 // row background, phase boundaries dashed and labelled with their length.
 class HierTrainTimelineBuilder {
 public:
-    static void build(QGraphicsScene* scene, const TrainingTimeline& timeline, double width);
+    static void build(QGraphicsScene* scene, const core::TrainingTimeline& timeline, double width);
 };
 
 } // namespace cutlab::ui

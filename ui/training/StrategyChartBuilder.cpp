@@ -14,7 +14,7 @@
 
 namespace cutlab::ui {
 
-QString StrategyChartBuilder::defaultTitle(const StrategySweep& sweep) {
+QString StrategyChartBuilder::defaultTitle(const core::StrategySweep& sweep) {
     QString links = QString::fromStdString(sweep.links);
     links.replace(QLatin1Char(','), QStringLiteral(" and "));
     return QStringLiteral("%1, batch %2: training iteration time against the %3 bandwidth")
@@ -23,7 +23,7 @@ QString StrategyChartBuilder::defaultTitle(const StrategySweep& sweep) {
         .arg(links);
 }
 
-QChart* StrategyChartBuilder::build(const StrategySweep& sweep, bool logX, const QString& title) {
+QChart* StrategyChartBuilder::build(const core::StrategySweep& sweep, bool logX, const QString& title) {
     auto* chart = new QChart();
     chart->setTitle(title);
     chart->setAnimationOptions(QChart::NoAnimation);

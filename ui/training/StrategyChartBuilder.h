@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/training/StrategySweep.h"
+#include "core/training/StrategySweep.h"
 
 #include <QString>
 
@@ -14,8 +14,8 @@ namespace cutlab::ui {
 // property says which (1000 or 1), so a point's y × msPerUnit is the planner's ms.
 class StrategyChartBuilder {
 public:
-    static QChart* build(const StrategySweep& sweep, bool logX, const QString& title);
-    static QString defaultTitle(const StrategySweep& sweep);
+    static QChart* build(const core::StrategySweep& sweep, bool logX, const QString& title);
+    static QString defaultTitle(const core::StrategySweep& sweep);
 };
 
 } // namespace cutlab::ui

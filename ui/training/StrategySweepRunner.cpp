@@ -1,6 +1,6 @@
 #include "ui/training/StrategySweepRunner.h"
 
-#include "ui/training/StrategySweepComputer.h"
+#include "core/training/StrategySweepComputer.h"
 
 #include <QPointer>
 #include <QThread>
@@ -35,7 +35,7 @@ void StrategySweepRunner::start(std::shared_ptr<const core::Profile> profile, co
     QPointer<StrategySweepRunner> self(this);
     // The worker owns copies of everything it reads.
     QThread* thread = QThread::create([self, flag, generation, profile = std::move(profile), network, links, batch, mbps, planners] {
-        StrategySweep sweep = StrategySweepComputer::compute(*profile, network, links, batch, mbps, planners, flag.get());
+        core::StrategySweep sweep = core::StrategySweepComputer::compute(*profile, network, links, batch, mbps, planners, flag.get());
         if (flag->load()) return;
         if (self) // queued onto the GUI thread; dropped if the runner is gone by then
             QMetaObject::invokeMethod(self.data(), [self, generation, sweep] {
@@ -51,7 +51,7 @@ void StrategySweepRunner::start(std::shared_ptr<const core::Profile> profile, co
     thread->start();
 }
 
-void StrategySweepRunner::deliver(int generation, const StrategySweep& sweep) {
+void StrategySweepRunner::deliver(int generation, const core::StrategySweep& sweep) {
     if (generation != m_generation) return; // a newer sweep replaced this one
     m_running = false;
     m_result = sweep;

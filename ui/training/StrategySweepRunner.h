@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/training/StrategySweep.h"
+#include "core/training/StrategySweep.h"
 
 #include "core/model/Network.h"
 #include "core/model/Profile.h"
@@ -16,7 +16,7 @@ class QThread;
 
 namespace cutlab::ui {
 
-// Runs StrategySweepComputer on a worker thread so the window never freezes. Starting a new
+// Runs core::StrategySweepComputer on a worker thread so the window never freezes. Starting a new
 // sweep cancels the previous one; only the latest sweep's result is reported (finished() on the
 // GUI thread). The destructor cancels and waits.
 class StrategySweepRunner : public QObject {
@@ -30,20 +30,20 @@ public:
                const std::vector<double>& mbps, const std::vector<std::string>& planners);
     void cancel();
     bool isRunning() const { return m_running; }
-    const StrategySweep& result() const { return m_result; }
+    const core::StrategySweep& result() const { return m_result; }
 
 signals:
     void started();
     void finished();
 
 private:
-    void deliver(int generation, const StrategySweep& sweep);
+    void deliver(int generation, const core::StrategySweep& sweep);
 
     std::vector<QThread*> m_threads;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     int m_generation = 0;
     bool m_running = false;
-    StrategySweep m_result;
+    core::StrategySweep m_result;
 };
 
 } // namespace cutlab::ui

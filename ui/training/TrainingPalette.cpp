@@ -7,12 +7,12 @@ QColor TrainingPalette::backward() { return QColor(0xe6, 0x7e, 0x22); }
 QColor TrainingPalette::update() { return QColor(0x4a, 0x9c, 0x4e); }
 QColor TrainingPalette::transfer() { return QColor(0x80, 0x80, 0x80); }
 
-QBrush TrainingPalette::brushOf(TimelineWork work) {
+QBrush TrainingPalette::brushOf(core::TimelineWork work) {
     switch (work) {
-    case TimelineWork::Forward: return forward();
-    case TimelineWork::Backward: return backward();
-    case TimelineWork::Update: return update();
-    case TimelineWork::Transfer: return QBrush(transfer(), Qt::BDiagPattern);
+    case core::TimelineWork::Forward: return forward();
+    case core::TimelineWork::Backward: return backward();
+    case core::TimelineWork::Update: return update();
+    case core::TimelineWork::Transfer: return QBrush(transfer(), Qt::BDiagPattern);
     }
     return QBrush(Qt::black);
 }

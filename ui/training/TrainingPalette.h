@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/training/TrainingTimeline.h"
+#include "core/training/TrainingTimeline.h"
 
 #include <QBrush>
 #include <QColor>
@@ -16,7 +16,7 @@ public:
     static QColor backward();
     static QColor update();
     static QColor transfer();
-    static QBrush brushOf(TimelineWork work);
+    static QBrush brushOf(core::TimelineWork work);
     static QBrush linkBrush(bool forwardPass); // hatched, in the pass colour
     static QColor plannerColor(const QString& planner);
 };

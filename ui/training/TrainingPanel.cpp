@@ -8,11 +8,11 @@
 #include "ui/training/PipelineSettingsBox.h"
 #include "ui/training/StageStripView.h"
 #include "ui/training/StrategyChartBuilder.h"
-#include "ui/training/StrategySweepComputer.h"
+#include "core/training/StrategySweepComputer.h"
 #include "ui/training/StrategySweepRunner.h"
 #include "ui/training/TrainingExport.h"
 #include "ui/jobs/JobRunner.h"
-#include "ui/training/TrainingTimelineMaker.h"
+#include "core/training/TrainingTimelineMaker.h"
 
 #include "core/model/PlanError.h"
 
@@ -73,7 +73,7 @@ TrainingPanel::TrainingPanel(QWidget* parent)
     m_batchBox->setRange(1, 1 << 20);
     m_batchBox->setToolTip(QStringLiteral("Samples in the mini-batch of one iteration (hiertrain and the baselines; the pipeline "
                                           "uses its micro-batch settings)."));
-    m_linksBox->addItem(QStringLiteral("edge–cloud + device–cloud"), QString::fromStdString(StrategySweepComputer::defaultLinks()));
+    m_linksBox->addItem(QStringLiteral("edge–cloud + device–cloud"), QString::fromStdString(core::StrategySweepComputer::defaultLinks()));
     m_linksBox->addItem(QStringLiteral("edge–cloud (backhaul)"), QStringLiteral("backhaul"));
     m_linksBox->addItem(QStringLiteral("device–edge"), QStringLiteral("device-edge"));
     m_linksBox->addItem(QStringLiteral("uplink (device–edge + device–cloud)"), QStringLiteral("uplink"));
@@ -240,7 +240,7 @@ QString TrainingPanel::errorText() const {
 
 bool TrainingPanel::isStrategyRunning() const { return m_runner->isRunning(); }
 
-const StrategySweep* TrainingPanel::strategySweep() const {
+const core::StrategySweep* TrainingPanel::strategySweep() const {
     return m_runner->result().planners.empty() ? nullptr : &m_runner->result();
 }
 
@@ -276,12 +276,12 @@ void TrainingPanel::replanIteration() {
                                                  samples = batch()](const std::atomic<bool>&) -> JobRunner::Apply {
         // On a worker thread: only the copies above are read.
         auto result = std::make_shared<std::optional<core::TrainingResult>>();
-        auto timeline = std::make_shared<std::optional<TrainingTimeline>>();
+        auto timeline = std::make_shared<std::optional<core::TrainingTimeline>>();
         QString error;
         try {
             const core::TrainingCostModel model(*profile, network, core::trainingMachines(*profile));
             *result = core::runIterationPlanner(name, model, samples);
-            *timeline = TrainingTimelineMaker::fromResult(model, **result);
+            *timeline = core::TrainingTimelineMaker::fromResult(model, **result);
         } catch (const core::PlanError& planError) {
             result->reset();
             timeline->reset();
@@ -317,7 +317,7 @@ void TrainingPanel::replanPipeline() {
     m_pipeline.reset();
     m_pipelineError.clear();
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
-    auto applyPipeline = [this](std::optional<PipelineSimulation> pipeline, std::vector<int> allowed, QString error) {
+    auto applyPipeline = [this](std::optional<core::PipelineSimulation> pipeline, std::vector<int> allowed, QString error) {
         m_pipeline = std::move(pipeline);
         m_pipelineError = error;
         if (m_pipeline) {
@@ -343,14 +343,14 @@ void TrainingPanel::replanPipeline() {
                                                 microBatches = m_pipelineBox->microBatches(),
                                                 kind = m_pipelineBox->scheduleKind()](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
         // On a worker thread: only the copies above are read.
-        auto pipeline = std::make_shared<std::optional<PipelineSimulation>>();
+        auto pipeline = std::make_shared<std::optional<core::PipelineSimulation>>();
         auto allowed = std::make_shared<std::vector<int>>();
         QString error;
         try {
             core::PipelineRequest cancellable = request; // stops when the slot's job is replaced or the window closes
             cancellable.cancel = &cancelled;
-            *pipeline = PipelineSimulation::planned(*profile, network, cancellable, microBatches, kind);
-            *allowed = PipelineSimulation::allowedBoundaries(*profile, request.cutMode);
+            *pipeline = core::PipelineSimulation::planned(*profile, network, cancellable, microBatches, kind);
+            *allowed = core::PipelineSimulation::allowedBoundaries(*profile, request.cutMode);
         } catch (const core::PlanError& planError) {
             pipeline->reset();
             error = QString::fromStdString(planError.what());
@@ -368,7 +368,7 @@ void TrainingPanel::resimulatePipeline() {
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
     if (m_pipelineError.isEmpty()) {
         try {
-            m_pipeline = PipelineSimulation::evaluated(*m_profile, *m_network, request, m_strip->stageOfLayer(),
+            m_pipeline = core::PipelineSimulation::evaluated(*m_profile, *m_network, request, m_strip->stageOfLayer(),
                                                        m_pipelineBox->microBatches(), m_pipelineBox->scheduleKind());
         } catch (const core::PlanError& error) {
             m_pipeline.reset();
@@ -389,13 +389,13 @@ void TrainingPanel::restartStrategy() {
     ++m_strategyStarts;
     std::vector<std::string> planners = core::iterationPlannerNames();
     m_strategyStatus->setText(QStringLiteral("Computing every planner at %1 bandwidths…")
-                                  .arg(StrategySweepComputer::defaultBandwidths().size()));
+                                  .arg(core::StrategySweepComputer::defaultBandwidths().size()));
     m_runner->start(m_profile, *m_network, m_linksBox->currentData().toString().toStdString(), batch(),
-                    StrategySweepComputer::defaultBandwidths(), planners);
+                    core::StrategySweepComputer::defaultBandwidths(), planners);
 }
 
 void TrainingPanel::showStrategy() {
-    const StrategySweep* sweep = strategySweep();
+    const core::StrategySweep* sweep = strategySweep();
     if (!sweep) return;
     QChart* old = m_strategyView->chart();
     QChart* chart = StrategyChartBuilder::build(*sweep, m_logXBox->isChecked(), StrategyChartBuilder::defaultTitle(*sweep));
@@ -489,7 +489,7 @@ bool TrainingPanel::exportView(View view, const QString& path, QString* error) c
         return TrainingExport::writeScene(path, scene, error);
     }
     case View::Strategy: {
-        const StrategySweep* sweep = strategySweep();
+        const core::StrategySweep* sweep = strategySweep();
         if (!sweep) return fail(QStringLiteral("The strategy comparison has not finished yet."));
         return ImageExporter::writeChart(path, StrategyChartBuilder::build(*sweep, m_logXBox->isChecked(), StrategyChartBuilder::defaultTitle(*sweep)),
                                          QSizeF(900, 560), error);

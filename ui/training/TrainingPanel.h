@@ -1,9 +1,9 @@
 #pragma once
 
-#include "ui/training/PipelineSimulation.h"
-#include "ui/training/StrategySweep.h"
+#include "core/training/PipelineSimulation.h"
+#include "core/training/StrategySweep.h"
 #include "core/training/TrainingPlanner.h"
-#include "ui/training/TrainingTimeline.h"
+#include "core/training/TrainingTimeline.h"
 
 #include "core/model/Network.h"
 #include "core/model/Profile.h"
@@ -74,10 +74,10 @@ public:
 
     // The current answers (empty when the planner failed; see errorText()).
     const std::optional<core::TrainingResult>& trainingResult() const { return m_result; }
-    const std::optional<PipelineSimulation>& pipeline() const { return m_pipeline; }
+    const std::optional<core::PipelineSimulation>& pipeline() const { return m_pipeline; }
     QString errorText() const;   // the message shown for the selected planner, empty when fine
     bool isStrategyRunning() const;
-    const StrategySweep* strategySweep() const; // null until the first sweep finished
+    const core::StrategySweep* strategySweep() const; // null until the first sweep finished
 
     QGraphicsView* timelineView() const { return m_timelineView; }
     QGraphicsView* ganttView() const { return m_ganttView; }
@@ -111,8 +111,8 @@ private:
     std::shared_ptr<const core::Profile> m_profile;
     std::optional<core::Network> m_network;
     std::optional<core::TrainingResult> m_result;
-    std::optional<TrainingTimeline> m_timeline;
-    std::optional<PipelineSimulation> m_pipeline;
+    std::optional<core::TrainingTimeline> m_timeline;
+    std::optional<core::PipelineSimulation> m_pipeline;
     QString m_iterationError, m_pipelineError;
 
     QComboBox* m_plannerBox;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/training/StrategySweep.h"
+#include "core/training/StrategySweep.h"
 
 #include "core/model/Network.h"
 #include "core/model/Profile.h"
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace cutlab::ui {
+namespace cutlab::core {
 
 // Computes a strategy comparison (Qt-free, safe on any thread): for every bandwidth, a copy of
 // the network with the selected links set to it (core::setBandwidthBetween, latencies kept),
@@ -25,4 +25,4 @@ public:
                                  const std::atomic<bool>* cancel = nullptr);
 };
 
-} // namespace cutlab::ui
+} // namespace cutlab::core

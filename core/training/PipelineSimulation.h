@@ -6,7 +6,7 @@
 
 #include <vector>
 
-namespace cutlab::ui {
+namespace cutlab::core {
 
 // A pipeline plan and its simulated schedule (Qt-free): planned by core::planPipeline, or, for a
 // partition the user chose, costed by core::evaluatePipeline; then core::simulateSchedule.
@@ -26,4 +26,4 @@ struct PipelineSimulation {
     static std::vector<int> allowedBoundaries(const core::Profile& profile, core::PipelineCutMode mode);
 };
 
-} // namespace cutlab::ui
+} // namespace cutlab::core

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-namespace cutlab::ui {
+namespace cutlab::core {
 
 // The iteration time of several training planners at several bandwidths of some links
 // (Qt-free). ms[p][i] is planner p at mbps[i], NaN where the planner has no answer.
@@ -18,4 +18,4 @@ struct StrategySweep {
     bool cancelled = false;
 };
 
-} // namespace cutlab::ui
+} // namespace cutlab::core

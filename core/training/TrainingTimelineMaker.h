@@ -1,10 +1,10 @@
 #pragma once
 
-#include "ui/training/TrainingTimeline.h"
+#include "core/training/TrainingTimeline.h"
 
 #include "core/training/TrainingPlanner.h"
 
-namespace cutlab::ui {
+namespace cutlab::core {
 
 // Turns a training planner's answer into a timeline (Qt-free).
 //  - HierTrain-shaped plans (hiertrain, all-device, all-edge, all-cloud): one row per worker
@@ -23,4 +23,4 @@ public:
                                      double crossingBytesFactor);
 };
 
-} // namespace cutlab::ui
+} // namespace cutlab::core

@@ -1,8 +1,8 @@
-#include "ui/training/PipelineSimulation.h"
+#include "core/training/PipelineSimulation.h"
 
 #include "core/model/ModelStructure.h"
 
-namespace cutlab::ui {
+namespace cutlab::core {
 namespace {
 
 core::PipelineSchedule simulate(const core::PipelinePlan& plan, int microBatches, core::ScheduleKind kind) {
@@ -50,4 +50,4 @@ std::vector<int> PipelineSimulation::allowedBoundaries(const core::Profile& prof
     return positions;
 }
 
-} // namespace cutlab::ui
+} // namespace cutlab::core

@@ -1,4 +1,4 @@
-#include "ui/training/StrategySweepComputer.h"
+#include "core/training/StrategySweepComputer.h"
 
 #include "core/model/LinkBandwidth.h"
 #include "core/model/PlanError.h"
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-namespace cutlab::ui {
+namespace cutlab::core {
 
 std::vector<double> StrategySweepComputer::defaultBandwidths() {
     std::vector<double> mbps;
@@ -60,4 +60,4 @@ StrategySweep StrategySweepComputer::compute(const core::Profile& profile, const
     return sweep;
 }
 
-} // namespace cutlab::ui
+} // namespace cutlab::core

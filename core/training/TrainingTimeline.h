@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-namespace cutlab::ui {
+namespace cutlab::core {
 
 // What one bar of a training timeline stands for.
 enum class TimelineWork { Forward, Backward, Update, Transfer };
@@ -34,4 +34,4 @@ struct TrainingTimeline {
     double totalMs = 0;
 };
 
-} // namespace cutlab::ui
+} // namespace cutlab::core

@@ -1,9 +1,9 @@
-#include "ui/training/TrainingTimelineMaker.h"
+#include "core/training/TrainingTimelineMaker.h"
 
 #include <cstdio>
 #include <string>
 
-namespace cutlab::ui {
+namespace cutlab::core {
 namespace {
 
 std::string msText(double ms) {
@@ -213,4 +213,4 @@ TrainingTimeline TrainingTimelineMaker::fromPath(const core::TrainingCostModel& 
     return t;
 }
 
-} // namespace cutlab::ui
+} // namespace cutlab::core
