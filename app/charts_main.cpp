@@ -13,9 +13,12 @@ int main(int argc, char** argv) {
     const std::string command = argc > 1 ? argv[1] : "";
     const std::vector<std::string> arguments(argv + (argc > 1 ? 2 : 1), argv + argc);
     return cutlab::cli::runGuarded(command, [&] {
-        if (command == "chart") return cutlab::cli::runChart(argc, argv, arguments);
-        if (command == "training-chart") return cutlab::cli::runTrainingChart(arguments);
-        std::cerr << "cutlab-charts: usage: cutlab-charts chart|training-chart PROFILE ... (see cutlab-cli --help)\n";
+        if (command == "chart")
+            return cutlab::cli::runChart(argc, argv, arguments);
+        if (command == "training-chart")
+            return cutlab::cli::runTrainingChart(arguments);
+        std::cerr << "cutlab-charts: usage: cutlab-charts chart|training-chart PROFILE ... (see "
+                     "cutlab-cli --help)\n";
         return 2;
     });
 }

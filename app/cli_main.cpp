@@ -32,13 +32,20 @@ int main(int argc, char** argv) {
     const std::string command = argv[1];
     const std::vector<std::string> arguments(argv + 2, argv + argc);
     return cutlab::cli::runGuarded(command, [&] {
-        if (command == "validate") return cutlab::cli::runValidate(arguments);
-        if (command == "info") return cutlab::cli::runInfo(arguments);
-        if (command == "plan") return cutlab::cli::runPlan(arguments);
-        if (command == "chart" || command == "training-chart") return cutlab::cli::runChartRenderer(argv);
-        if (command == "train") return cutlab::cli::runTrain(arguments);
-        if (command == "sweep") return cutlab::cli::runSweep(arguments);
-        if (command == "import") return cutlab::cli::runImport(arguments);
+        if (command == "validate")
+            return cutlab::cli::runValidate(arguments);
+        if (command == "info")
+            return cutlab::cli::runInfo(arguments);
+        if (command == "plan")
+            return cutlab::cli::runPlan(arguments);
+        if (command == "chart" || command == "training-chart")
+            return cutlab::cli::runChartRenderer(argv);
+        if (command == "train")
+            return cutlab::cli::runTrain(arguments);
+        if (command == "sweep")
+            return cutlab::cli::runSweep(arguments);
+        if (command == "import")
+            return cutlab::cli::runImport(arguments);
         std::cerr << "cutlab-cli: unknown command '" << command << "'\n" << kUsage;
         return 2;
     });

@@ -1,10 +1,10 @@
 // cutlab: the desktop window.
-#include "ui/panels/ChartsPanel.h"
 #include "ui/Document.h"
-#include "ui/graph/GraphScene.h"
 #include "ui/MainWindow.h"
 #include "ui/PresentationWindow.h"
 #include "ui/SweepController.h"
+#include "ui/graph/GraphScene.h"
+#include "ui/panels/ChartsPanel.h"
 #include "ui/training/TrainingPanel.h"
 
 #include <QAction>
@@ -29,55 +29,76 @@ int main(int argc, char** argv) {
     QApplication::setDesktopFileName("io.github.cutlab.CutLab");
 
     QCommandLineParser parser;
-    parser.setApplicationDescription("Plan and explore DNN partitions across device, edge and cloud.");
+    parser.setApplicationDescription(
+        "Plan and explore DNN partitions across device, edge and cloud.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument("file", "A cutlab-profile JSON to open (or a cutlab-plan JSON with --plan).");
-    QCommandLineOption network("network", "Network: 3g, 4g, fibre, ideal, a cutlab-network JSON or a Scission CSV.", "NETWORK");
-    QCommandLineOption plan("plan", "A cutlab-plan JSON to restore after opening the profile.", "PLAN");
-    QCommandLineOption screenshot("screenshot", "Render the window to OUT.png after loading, and exit.", "OUT.png");
-    QCommandLineOption size("size", "Window size for --screenshot (default 1280x800).", "WxH", "1280x800");
+    parser.addPositionalArgument(
+        "file", "A cutlab-profile JSON to open (or a cutlab-plan JSON with --plan).");
+    QCommandLineOption network(
+        "network", "Network: 3g, 4g, fibre, ideal, a cutlab-network JSON or a Scission CSV.",
+        "NETWORK");
+    QCommandLineOption plan("plan", "A cutlab-plan JSON to restore after opening the profile.",
+                            "PLAN");
+    QCommandLineOption screenshot(
+        "screenshot", "Render the window to OUT.png after loading, and exit.", "OUT.png");
+    QCommandLineOption size("size", "Window size for --screenshot (default 1280x800).", "WxH",
+                            "1280x800");
     QCommandLineOption dark("dark", "Use the dark palette.");
-    QCommandLineOption raise("raise", "Bring a panel to the front (inspector, planner, charts, explain, setting).", "PANEL");
-    QCommandLineOption trainingMode("training", "Start in Training mode (HierTrain, baselines, pipelines).");
-    QCommandLineOption presentation("presentation", "Start in presentation mode (with --screenshot: grab it).");
+    QCommandLineOption raise(
+        "raise", "Bring a panel to the front (inspector, planner, charts, explain, setting).",
+        "PANEL");
+    QCommandLineOption trainingMode("training",
+                                    "Start in Training mode (HierTrain, baselines, pipelines).");
+    QCommandLineOption presentation("presentation",
+                                    "Start in presentation mode (with --screenshot: grab it).");
     QCommandLineOption step("step", "With --presentation: show this step (1-based).", "N", "1");
-    QCommandLineOption chart("chart", "Bring a chart to the front: breakdown, layers or sweep.", "KIND");
+    QCommandLineOption chart("chart", "Bring a chart to the front: breakdown, layers or sweep.",
+                             "KIND");
     QCommandLineOption topDown("top-down", "Lay the graph out from top to bottom.");
     QCommandLineOption collapse("collapse", "Collapse every branching block.");
     // Moves the cuts to boundaries D and E as one undoable edit (scripted sessions, tests).
     QCommandLineOption cuts("cuts", "Move the cuts to block boundaries D and E.", "D,E");
     cuts.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({network, plan, screenshot, size, dark, presentation, step, chart, topDown, collapse, trainingMode, raise, cuts});
+    parser.addOptions({network, plan, screenshot, size, dark, presentation, step, chart, topDown,
+                       collapse, trainingMode, raise, cuts});
     parser.process(app);
 
     const bool shooting = parser.isSet(screenshot);
     MainWindow window;
     window.setPersistent(!shooting);
-    if (shooting) window.setMessageSink([](const QString& title, const QString& text) {
-        std::fprintf(stderr, "%s\n%s\n", qPrintable(title), qPrintable(text));
-    });
+    if (shooting)
+        window.setMessageSink([](const QString& title, const QString& text) {
+            std::fprintf(stderr, "%s\n%s\n", qPrintable(title), qPrintable(text));
+        });
     window.restoreSettings();
     // Unsaved work of a session that died comes first; the files named here would replace it.
     const bool restored = !shooting && window.restoreAutosave();
-    if (parser.isSet(dark)) window.setDark(true);
-    if (parser.isSet(topDown)) window.action("topToBottom")->setChecked(true);
+    if (parser.isSet(dark))
+        window.setDark(true);
+    if (parser.isSet(topDown))
+        window.action("topToBottom")->setChecked(true);
     int status = 0;
-    if (parser.isSet(network) && !window.openNetwork(parser.value(network))) status = 2;
+    if (parser.isSet(network) && !window.openNetwork(parser.value(network)))
+        status = 2;
     if (!restored) {
         // A large profile opens on a worker; options that act on it wait for it (a plain launch
         // shows the window meanwhile).
-        const bool actsOnProfile = shooting || parser.isSet(plan) || parser.isSet(cuts) || parser.isSet(collapse) ||
-                                   parser.isSet(trainingMode) || parser.isSet(presentation);
+        const bool actsOnProfile = shooting || parser.isSet(plan) || parser.isSet(cuts) ||
+                                   parser.isSet(collapse) || parser.isSet(trainingMode) ||
+                                   parser.isSet(presentation);
         if (!parser.positionalArguments().isEmpty() &&
-            !(window.openProfile(parser.positionalArguments().front()) && (!actsOnProfile || window.waitForOpen())))
+            !(window.openProfile(parser.positionalArguments().front()) &&
+              (!actsOnProfile || window.waitForOpen())))
             status = 2;
-        if (parser.isSet(plan) && !window.openPlan(parser.value(plan))) status = 2;
+        if (parser.isSet(plan) && !window.openPlan(parser.value(plan)))
+            status = 2;
     }
     if (parser.isSet(cuts)) {
         const QStringList parts = parser.value(cuts).split(',');
         bool okD = false, okE = false;
-        const int d = parts.size() == 2 ? parts[0].toInt(&okD) : 0, e = parts.size() == 2 ? parts[1].toInt(&okE) : 0;
+        const int d = parts.size() == 2 ? parts[0].toInt(&okD) : 0,
+                  e = parts.size() == 2 ? parts[1].toInt(&okE) : 0;
         if (!okD || !okE || !window.document()->hasProfile()) {
             std::fprintf(stderr, "cutlab: --cuts needs a profile and two boundaries D,E\n");
             status = 2;
@@ -88,10 +109,13 @@ int main(int argc, char** argv) {
             window.document()->changeState(state, QStringLiteral("Move the cuts"));
         }
     }
-    if (parser.isSet(collapse)) window.scene()->setAllBlocksCollapsed(true);
-    if (parser.isSet(trainingMode)) window.setMode(MainWindow::Mode::Training);
+    if (parser.isSet(collapse))
+        window.scene()->setAllBlocksCollapsed(true);
+    if (parser.isSet(trainingMode))
+        window.setMode(MainWindow::Mode::Training);
     if (parser.isSet(raise)) {
-        if (auto* dock = window.findChild<QDockWidget*>(parser.value(raise) + QStringLiteral("Dock"))) {
+        if (auto* dock =
+                window.findChild<QDockWidget*>(parser.value(raise) + QStringLiteral("Dock"))) {
             dock->show();
             dock->raise();
         } else {
@@ -103,15 +127,18 @@ int main(int argc, char** argv) {
         const QString kind = parser.value(chart);
         window.charts()->tabs()->setCurrentIndex(kind == "layers" ? 1 : kind == "sweep" ? 2 : 0);
     }
-    if (shooting && status != 0) return status; // the message is on stderr already: no window to grab
+    if (shooting && status != 0)
+        return status; // the message is on stderr already: no window to grab
     if (shooting) {
         const QStringList parts = parser.value(size).split('x');
-        if (parts.size() == 2) window.resize(parts[0].toInt(), parts[1].toInt());
+        if (parts.size() == 2)
+            window.resize(parts[0].toInt(), parts[1].toInt());
     }
     window.show();
     if (parser.isSet(presentation)) {
         window.setPresentation(true);
-        if (window.presentation()) window.presentation()->showStep(parser.value(step).toInt() - 1);
+        if (window.presentation())
+            window.presentation()->showStep(parser.value(step).toInt() - 1);
     }
     if (shooting) {
         const QString out = parser.value(screenshot);
@@ -126,7 +153,8 @@ int main(int argc, char** argv) {
             QWidget* target = &window;
             if (window.presentation()) {
                 const QStringList parts = parser.value(size).split('x');
-                if (parts.size() == 2) window.presentation()->resize(parts[0].toInt(), parts[1].toInt());
+                if (parts.size() == 2)
+                    window.presentation()->resize(parts[0].toInt(), parts[1].toInt());
                 QApplication::processEvents();
                 target = window.presentation();
             }

@@ -15,10 +15,12 @@ inline QString sourcePath(const QString& relative) {
 // Every profile under sample_profiles/ (network files left out), sorted.
 inline QStringList sampleProfilePaths() {
     QStringList paths;
-    QDirIterator it(sourcePath("sample_profiles"), {"*.json"}, QDir::Files, QDirIterator::Subdirectories);
+    QDirIterator it(sourcePath("sample_profiles"), {"*.json"}, QDir::Files,
+                    QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();
-        if (!QFileInfo(path).fileName().startsWith("network")) paths << path;
+        if (!QFileInfo(path).fileName().startsWith("network"))
+            paths << path;
     }
     paths.sort();
     return paths;

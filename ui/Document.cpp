@@ -1,14 +1,14 @@
 #include "ui/Document.h"
 
-#include "ui/jobs/JobRunner.h"
 #include "ui/StateCommand.h"
+#include "ui/jobs/JobRunner.h"
 
 #include "core/inference/InferencePlanner.h"
-#include "core/model/NetworkEdit.h"
 #include "core/io/NetworkFile.h"
-#include "core/model/PlanError.h"
 #include "core/io/PlanFile.h"
 #include "core/io/ProfileLoader.h"
+#include "core/model/NetworkEdit.h"
+#include "core/model/PlanError.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -21,18 +21,21 @@ namespace {
 
 QString issuesText(const std::vector<core::ProfileIssue>& issues) {
     QStringList lines;
-    for (const auto& issue : issues) lines << QString::fromStdString(issue.text());
+    for (const auto& issue : issues)
+        lines << QString::fromStdString(issue.text());
     return lines.join('\n');
 }
 
 // The best Scission plan over every machine (nullopt: none, or the search was cancelled).
-std::optional<core::RankedPlan> searchBestPlan(const core::InferenceCostModel& model, const std::atomic<bool>* cancel) {
+std::optional<core::RankedPlan> searchBestPlan(const core::InferenceCostModel& model,
+                                               const std::atomic<bool>* cancel) {
     core::InferenceQuery query;
     query.top = 1;
     query.cancel = cancel;
     try {
         auto plans = core::runInferencePlanner("scission", model, query);
-        if (!plans.empty() && !query.cancelled()) return plans.front();
+        if (!plans.empty() && !query.cancelled())
+            return plans.front();
     } catch (const core::PlanError&) {
     }
     return std::nullopt;
@@ -41,7 +44,8 @@ std::optional<core::RankedPlan> searchBestPlan(const core::InferenceCostModel& m
 } // namespace
 
 Document::Document(QObject* parent)
-    : QObject(parent), m_network(*core::networkPreset("3g")), m_jobs(new JobRunner(JobSlotCount, this)) {
+    : QObject(parent), m_network(*core::networkPreset("3g")),
+      m_jobs(new JobRunner(JobSlotCount, this)) {
     connect(&m_undo, &QUndoStack::cleanChanged, this, [this] {
         if (isModified() != m_lastModified) {
             m_lastModified = isModified();
@@ -61,13 +65,18 @@ Document::~Document() {
     m_model.reset(); // it refers to the profile and the network
 }
 
-int Document::blockCount() const { return m_model ? static_cast<int>(m_model->structure().blocks.size()) : 0; }
-int Document::layerCount() const { return m_profile ? static_cast<int>(m_profile->layers.size()) : 0; }
+int Document::blockCount() const {
+    return m_model ? static_cast<int>(m_model->structure().blocks.size()) : 0;
+}
+int Document::layerCount() const {
+    return m_profile ? static_cast<int>(m_profile->layers.size()) : 0;
+}
 
 bool Document::openProfile(const QString& path, QString* error) {
     auto loaded = core::loadProfileFile(path.toStdString());
     if (!loaded.ok()) {
-        if (error) *error = issuesText(loaded.issues);
+        if (error)
+            *error = issuesText(loaded.issues);
         return false;
     }
     setProfile(std::move(*loaded.profile), QFileInfo(path).absoluteFilePath());
@@ -79,40 +88,49 @@ void Document::openProfileInBackground(const QString& path) {
     const core::Network network = m_network;
     const int generation = m_settingGeneration;
     emit openStarted(absolute);
-    m_jobs->start(OpenJob, [this, file = path.toStdString(), absolute, network, generation](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
-        // On a worker thread: only the copies above are read.
-        std::shared_ptr<core::Profile> profile;
-        QString message;
-        try {
-            auto loaded = core::loadProfileFile(file);
-            if (loaded.ok())
-                profile = std::make_shared<core::Profile>(std::move(*loaded.profile));
-            else
-                message = issuesText(loaded.issues);
-        } catch (const std::exception& error) {
-            message = QString::fromStdString(error.what());
-        }
-        if (!profile) return [this, absolute, message] { emit openFailed(absolute, message); };
-        std::optional<core::RankedPlan> best;
-        try {
-            const core::InferenceCostModel model(*profile, network);
-            best = searchBestPlan(model, &cancelled);
-        } catch (const core::PlanError&) {
-        }
-        return [this, profile, absolute, best, generation] {
-            // A setting changed while reading: the best plan found is for the old one.
-            adoptProfile(profile, absolute, best, generation == m_settingGeneration);
-        };
-    });
+    m_jobs->start(OpenJob,
+                  [this, file = path.toStdString(), absolute, network,
+                   generation](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+                      // On a worker thread: only the copies above are read.
+                      std::shared_ptr<core::Profile> profile;
+                      QString message;
+                      try {
+                          auto loaded = core::loadProfileFile(file);
+                          if (loaded.ok())
+                              profile = std::make_shared<core::Profile>(std::move(*loaded.profile));
+                          else
+                              message = issuesText(loaded.issues);
+                      } catch (const std::exception& error) {
+                          message = QString::fromStdString(error.what());
+                      }
+                      if (!profile)
+                          return [this, absolute, message] { emit openFailed(absolute, message); };
+                      std::optional<core::RankedPlan> best;
+                      try {
+                          const core::InferenceCostModel model(*profile, network);
+                          best = searchBestPlan(model, &cancelled);
+                      } catch (const core::PlanError&) {
+                      }
+                      return [this, profile, absolute, best, generation] {
+                          // A setting changed while reading: the best plan found is for the old
+                          // one.
+                          adoptProfile(profile, absolute, best, generation == m_settingGeneration);
+                      };
+                  });
 }
 
-bool Document::isOpening() const { return m_jobs->isRunning(OpenJob); }
-bool Document::isSearchingBestPlan() const { return m_jobs->isRunning(BestPlanJob); }
+bool Document::isOpening() const {
+    return m_jobs->isRunning(OpenJob);
+}
+bool Document::isSearchingBestPlan() const {
+    return m_jobs->isRunning(BestPlanJob);
+}
 
 void Document::setProfile(core::Profile profile, const QString& path) {
     auto shared = std::make_shared<core::Profile>(std::move(profile));
     std::optional<core::RankedPlan> best;
-    const bool inline_ = searchSize(*shared, static_cast<int>(shared->layers.size())) <= m_inlineSearchPlans;
+    const bool inline_ =
+        searchSize(*shared, static_cast<int>(shared->layers.size())) <= m_inlineSearchPlans;
     if (inline_) {
         const core::InferenceCostModel model(*shared, m_network);
         best = searchBestPlan(model, nullptr);
@@ -123,12 +141,13 @@ void Document::setProfile(core::Profile profile, const QString& path) {
 double Document::searchSize(const core::Profile& profile, int blocks) {
     // Scission tries every pair of cuts for every machine triple.
     double triples = 1;
-    for (core::Tier tier : core::kTiers) triples *= std::max<std::size_t>(1, profile.machinesOfTier(tier).size());
+    for (core::Tier tier : core::kTiers)
+        triples *= std::max<std::size_t>(1, profile.machinesOfTier(tier).size());
     return triples * (blocks + 1.0) * (blocks + 2.0) / 2;
 }
 
-void Document::adoptProfile(std::shared_ptr<core::Profile> profile, const QString& path, std::optional<core::RankedPlan> best,
-                            bool bestKnown) {
+void Document::adoptProfile(std::shared_ptr<core::Profile> profile, const QString& path,
+                            std::optional<core::RankedPlan> best, bool bestKnown) {
     m_jobs->cancel(OpenJob); // an open still under way would replace this one later
     m_jobs->cancel(BestPlanJob);
     m_model.reset();
@@ -159,14 +178,17 @@ PartitionState Document::defaultState() const {
     PartitionState state;
     for (core::Tier tier : core::kTiers) {
         const auto machines = m_profile->machinesOfTier(tier);
-        state.machines[static_cast<std::size_t>(core::tierIndex(tier))] = machines.empty() ? -1 : machines.front();
+        state.machines[static_cast<std::size_t>(core::tierIndex(tier))] =
+            machines.empty() ? -1 : machines.front();
     }
     const int blocks = blockCount();
     if (auto best = bestPlacement()) {
         for (int t = 0; t < 3; ++t)
             if (best->machine[static_cast<std::size_t>(t)] >= 0)
-                state.machines[static_cast<std::size_t>(t)] = best->machine[static_cast<std::size_t>(t)];
-        const int d = boundaryOfLayerPosition(best->deviceEnd), e = boundaryOfLayerPosition(best->edgeEnd);
+                state.machines[static_cast<std::size_t>(t)] =
+                    best->machine[static_cast<std::size_t>(t)];
+        const int d = boundaryOfLayerPosition(best->deviceEnd),
+                  e = boundaryOfLayerPosition(best->edgeEnd);
         if (d >= 0 && e >= d) {
             state.deviceBoundary = d;
             state.edgeBoundary = e;
@@ -181,7 +203,8 @@ PartitionState Document::defaultState() const {
 bool Document::openPlan(const QString& path, QString* error) {
     auto loaded = core::loadPlanFile(path.toStdString());
     if (!loaded.ok()) {
-        if (error) *error = issuesText(loaded.issues);
+        if (error)
+            *error = issuesText(loaded.issues);
         return false;
     }
     const core::PlanFileContent& plan = *loaded.plan;
@@ -190,24 +213,31 @@ bool Document::openPlan(const QString& path, QString* error) {
         if (!profilePath.isEmpty() && QFileInfo(profilePath).isRelative())
             profilePath = QFileInfo(path).absoluteDir().filePath(profilePath);
         if (profilePath.isEmpty() || !QFileInfo::exists(profilePath)) {
-            if (error) *error = QStringLiteral("Open the profile of model '%1' first, then open this plan.").arg(QString::fromStdString(plan.model));
+            if (error)
+                *error =
+                    QStringLiteral("Open the profile of model '%1' first, then open this plan.")
+                        .arg(QString::fromStdString(plan.model));
             return false;
         }
         QString profileError;
         if (!openProfile(profilePath, &profileError)) {
-            if (error) *error = profileError;
+            if (error)
+                *error = profileError;
             return false;
         }
     }
     std::string reason;
     const auto placement = core::placementFromPlanFile(plan, *m_profile, reason);
     if (!placement) {
-        if (error) *error = QString::fromStdString(reason);
+        if (error)
+            *error = QString::fromStdString(reason);
         return false;
     }
-    const int d = boundaryOfLayerPosition(placement->deviceEnd), e = boundaryOfLayerPosition(placement->edgeEnd);
+    const int d = boundaryOfLayerPosition(placement->deviceEnd),
+              e = boundaryOfLayerPosition(placement->edgeEnd);
     if (d < 0 || e < 0) {
-        if (error) *error = QStringLiteral("The plan cuts this profile where no valid cut point is.");
+        if (error)
+            *error = QStringLiteral("The plan cuts this profile where no valid cut point is.");
         return false;
     }
     m_network = plan.network;
@@ -218,7 +248,9 @@ bool Document::openPlan(const QString& path, QString* error) {
     state.deviceBoundary = d;
     state.edgeBoundary = e;
     for (int t = 0; t < 3; ++t)
-        if (placement->machine[static_cast<std::size_t>(t)] >= 0) state.machines[static_cast<std::size_t>(t)] = placement->machine[static_cast<std::size_t>(t)];
+        if (placement->machine[static_cast<std::size_t>(t)] >= 0)
+            state.machines[static_cast<std::size_t>(t)] =
+                placement->machine[static_cast<std::size_t>(t)];
     emit networkChanged();
     emit inputBytesChanged();
     changeState(state, QStringLiteral("Open plan"));
@@ -230,7 +262,8 @@ bool Document::openPlan(const QString& path, QString* error) {
 bool Document::openNetwork(const QString& path, QString* error) {
     auto loaded = core::loadNetwork(path.toStdString());
     if (!loaded.ok()) {
-        if (error) *error = issuesText(loaded.issues);
+        if (error)
+            *error = issuesText(loaded.issues);
         return false;
     }
     setNetwork(*loaded.network);
@@ -240,8 +273,10 @@ bool Document::openNetwork(const QString& path, QString* error) {
 bool Document::saveNetwork(const QString& path, QString* error) const {
     QSaveFile file(path);
     const std::string text = core::networkToJson(m_network).dump(2) + "\n";
-    if (!file.open(QIODevice::WriteOnly) || file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit()) {
-        if (error) *error = QStringLiteral("Could not write %1: %2").arg(path, file.errorString());
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit()) {
+        if (error)
+            *error = QStringLiteral("Could not write %1: %2").arg(path, file.errorString());
         return false;
     }
     return true;
@@ -262,22 +297,26 @@ void Document::setTierLink(core::Tier a, core::Tier b, double bandwidthMbps, dou
         core::setEffectiveTierLink(network, *m_profile, a, b, bandwidthMbps, latencyMs);
     else
         network.setTierLink(a, b, bandwidthMbps, latencyMs);
-    if (network.name.rfind("custom", 0) != 0) network.name = "custom (" + network.name + ")";
+    if (network.name.rfind("custom", 0) != 0)
+        network.name = "custom (" + network.name + ")";
     setNetwork(network);
 }
 
 std::optional<core::Link> Document::tierLink(core::Tier a, core::Tier b) const {
-    if (m_profile) return core::effectiveTierLink(m_network, *m_profile, a, b);
+    if (m_profile)
+        return core::effectiveTierLink(m_network, *m_profile, a, b);
     return m_network.linkBetweenTiers(a, b);
 }
 
 double Document::inputBytes() const {
-    if (m_inputBytes) return *m_inputBytes;
+    if (m_inputBytes)
+        return *m_inputBytes;
     return m_profile ? m_profile->model.inputBytes : 0.0;
 }
 
 void Document::setInputBytes(double bytes) {
-    if (!m_profile || bytes == inputBytes()) return;
+    if (!m_profile || bytes == inputBytes())
+        return;
     m_inputBytes = bytes;
     rebuildModel();
     setSettingsModified(true);
@@ -287,10 +326,12 @@ void Document::setInputBytes(double bytes) {
 }
 
 void Document::buildModel() {
-    if (!m_profile) return;
+    if (!m_profile)
+        return;
     m_model = std::make_unique<core::InferenceCostModel>(*m_profile, m_network, m_inputBytes);
     m_boundaryLayers.clear();
-    for (int b = 0; b <= blockCount(); ++b) m_boundaryLayers.push_back(m_model->structure().boundaryLayer(b));
+    for (int b = 0; b <= blockCount(); ++b)
+        m_boundaryLayers.push_back(m_model->structure().boundaryLayer(b));
 }
 
 void Document::rebuildModel() {
@@ -312,30 +353,33 @@ void Document::computeReferencePlans() {
         emit referencePlansChanged();
         return;
     }
-    m_jobs->start(BestPlanJob, [this, profile = m_profile, network = m_network,
-                                inputBytes = m_inputBytes](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
-        // On a worker thread: only the copies above are read.
-        std::optional<core::RankedPlan> best;
-        try {
-            const core::InferenceCostModel model(*profile, network, inputBytes);
-            best = searchBestPlan(model, &cancelled);
-        } catch (const core::PlanError&) {
-        }
-        return [this, best] {
-            m_best = best;
-            emit referencePlansChanged();
-        };
-    });
+    m_jobs->start(BestPlanJob,
+                  [this, profile = m_profile, network = m_network, inputBytes = m_inputBytes](
+                      const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+                      // On a worker thread: only the copies above are read.
+                      std::optional<core::RankedPlan> best;
+                      try {
+                          const core::InferenceCostModel model(*profile, network, inputBytes);
+                          best = searchBestPlan(model, &cancelled);
+                      } catch (const core::PlanError&) {
+                      }
+                      return [this, best] {
+                          m_best = best;
+                          emit referencePlansChanged();
+                      };
+                  });
     emit referencePlansChanged(); // the best plan is being searched
 }
 
 void Document::computeNativePlans() {
     m_native = {};
-    if (!m_model) return;
+    if (!m_model)
+        return;
     const int n = layerCount();
     for (core::Tier tier : core::kTiers) {
         const auto t = static_cast<std::size_t>(core::tierIndex(tier));
-        if (m_state.machines[t] < 0) continue;
+        if (m_state.machines[t] < 0)
+            continue;
         try {
             m_native[t] = m_model->evaluate(core::nativePlacement(tier, m_state.machines, n));
         } catch (const core::PlanError&) {
@@ -344,18 +388,22 @@ void Document::computeNativePlans() {
 }
 
 std::optional<core::TierPlacement> Document::bestPlacement() const {
-    if (!m_best) return std::nullopt;
+    if (!m_best)
+        return std::nullopt;
     return core::monotonePlacement(m_best->evaluation);
 }
 
 int Document::boundaryLayer(int boundary) const {
-    if (m_boundaryLayers.empty()) return 0;
-    return m_boundaryLayers[static_cast<std::size_t>(std::clamp(boundary, 0, static_cast<int>(m_boundaryLayers.size()) - 1))];
+    if (m_boundaryLayers.empty())
+        return 0;
+    return m_boundaryLayers[static_cast<std::size_t>(
+        std::clamp(boundary, 0, static_cast<int>(m_boundaryLayers.size()) - 1))];
 }
 
 int Document::boundaryOfLayerPosition(int position) const {
     const auto it = std::lower_bound(m_boundaryLayers.begin(), m_boundaryLayers.end(), position);
-    if (it == m_boundaryLayers.end() || *it != position) return -1;
+    if (it == m_boundaryLayers.end() || *it != position)
+        return -1;
     return static_cast<int>(it - m_boundaryLayers.begin());
 }
 
@@ -368,21 +416,26 @@ core::TierPlacement Document::placement() const {
 }
 
 core::Tier Document::tierOfLayer(int layer) const {
-    if (layer < boundaryLayer(m_state.deviceBoundary)) return core::Tier::Device;
-    if (layer < boundaryLayer(m_state.edgeBoundary)) return core::Tier::Edge;
+    if (layer < boundaryLayer(m_state.deviceBoundary))
+        return core::Tier::Device;
+    if (layer < boundaryLayer(m_state.edgeBoundary))
+        return core::Tier::Edge;
     return core::Tier::Cloud;
 }
 
 void Document::reevaluate() {
     m_evaluation = core::Evaluation{};
     m_evaluationError.clear();
-    if (!m_model) return;
+    if (!m_model)
+        return;
     const core::TierPlacement p = placement();
     const char* names[3] = {"device", "edge", "cloud"};
     for (core::Tier tier : core::kTiers) {
         const int t = core::tierIndex(tier);
         if (p.layersOn(tier, layerCount()) > 0 && p.machine[static_cast<std::size_t>(t)] < 0) {
-            m_evaluationError = QStringLiteral("The plan runs layers on the %1, but the profile has no %1 machine.").arg(names[t]);
+            m_evaluationError =
+                QStringLiteral("The plan runs layers on the %1, but the profile has no %1 machine.")
+                    .arg(names[t]);
             return;
         }
     }
@@ -395,7 +448,8 @@ void Document::reevaluate() {
 }
 
 void Document::applyState(const PartitionState& requested) {
-    if (!m_profile) return;
+    if (!m_profile)
+        return;
     PartitionState state = requested;
     const int blocks = blockCount();
     state.deviceBoundary = std::clamp(state.deviceBoundary, 0, blocks);
@@ -403,10 +457,12 @@ void Document::applyState(const PartitionState& requested) {
     for (int t = 0; t < 3; ++t) {
         int& machine = state.machines[static_cast<std::size_t>(t)];
         if (machine >= static_cast<int>(m_profile->machines.size()) ||
-            (machine >= 0 && core::tierIndex(m_profile->machines[static_cast<std::size_t>(machine)].tier) != t))
+            (machine >= 0 &&
+             core::tierIndex(m_profile->machines[static_cast<std::size_t>(machine)].tier) != t))
             machine = m_state.machines[static_cast<std::size_t>(t)];
     }
-    if (state == m_state) return;
+    if (state == m_state)
+        return;
     const bool machinesChanged = state.machines != m_state.machines;
     m_state = state;
     if (machinesChanged) { // the best plan is over every machine; only the native plans change
@@ -419,7 +475,8 @@ void Document::applyState(const PartitionState& requested) {
 }
 
 void Document::commitState(const PartitionState& before, const QString& text) {
-    if (before == m_state) return;
+    if (before == m_state)
+        return;
     m_undo.push(new StateCommand(this, before, m_state, text));
 }
 
@@ -432,11 +489,14 @@ void Document::changeState(const PartitionState& state, const QString& text) {
 void Document::setMachine(core::Tier tier, int machine) {
     PartitionState state = m_state;
     state.machines[static_cast<std::size_t>(core::tierIndex(tier))] = machine;
-    changeState(state, QStringLiteral("Choose %1 machine").arg(QString::fromStdString(core::tierName(tier))));
+    changeState(
+        state,
+        QStringLiteral("Choose %1 machine").arg(QString::fromStdString(core::tierName(tier))));
 }
 
 void Document::stepCut(int handle, int step) {
-    if (!m_profile) return;
+    if (!m_profile)
+        return;
     PartitionState state = m_state;
     const int blocks = blockCount();
     if (handle == 0) {
@@ -446,18 +506,22 @@ void Document::stepCut(int handle, int step) {
         state.edgeBoundary = std::clamp(state.edgeBoundary + step, 0, blocks);
         state.deviceBoundary = std::min(state.deviceBoundary, state.edgeBoundary);
     }
-    changeState(state, handle == 0 ? QStringLiteral("Move device|edge cut") : QStringLiteral("Move edge|cloud cut"));
+    changeState(state, handle == 0 ? QStringLiteral("Move device|edge cut")
+                                   : QStringLiteral("Move edge|cloud cut"));
 }
 
 bool Document::applyPlacement(const core::TierPlacement& placement, const QString& text) {
-    const int d = boundaryOfLayerPosition(placement.deviceEnd), e = boundaryOfLayerPosition(placement.edgeEnd);
-    if (d < 0 || e < d) return false;
+    const int d = boundaryOfLayerPosition(placement.deviceEnd),
+              e = boundaryOfLayerPosition(placement.edgeEnd);
+    if (d < 0 || e < d)
+        return false;
     PartitionState state = m_state;
     state.deviceBoundary = d;
     state.edgeBoundary = e;
     for (int t = 0; t < 3; ++t)
         if (placement.machine[static_cast<std::size_t>(t)] >= 0)
-            state.machines[static_cast<std::size_t>(t)] = placement.machine[static_cast<std::size_t>(t)];
+            state.machines[static_cast<std::size_t>(t)] =
+                placement.machine[static_cast<std::size_t>(t)];
     changeState(state, text);
     return true;
 }
@@ -476,13 +540,15 @@ void Document::setSettingsModified(bool modified) {
 }
 
 void Document::setSelectedLayer(int layer) {
-    if (layer == m_selected) return;
+    if (layer == m_selected)
+        return;
     m_selected = layer;
     emit selectedLayerChanged(layer);
 }
 
 void Document::setHoveredLayer(int layer) {
-    if (layer == m_hovered) return;
+    if (layer == m_hovered)
+        return;
     m_hovered = layer;
     emit hoveredLayerChanged(layer);
 }

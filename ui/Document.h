@@ -1,12 +1,12 @@
 #pragma once
 
 #include "core/inference/BandwidthSweep.h"
-#include "core/model/Evaluation.h"
 #include "core/inference/InferenceCostModel.h"
+#include "core/inference/RankedPlan.h"
+#include "core/model/Evaluation.h"
 #include "core/model/Network.h"
 #include "core/model/Placement.h"
 #include "core/model/Profile.h"
-#include "core/inference/RankedPlan.h"
 
 #include <QObject>
 #include <QString>
@@ -37,7 +37,7 @@ struct PartitionState {
 // recomputed on a worker whenever the setting changes (the older search is cancelled).
 class Document : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit Document(QObject* parent = nullptr);
     ~Document() override;
 
@@ -114,7 +114,7 @@ public:
     int hoveredLayer() const { return m_hovered; }
     void setHoveredLayer(int layer);
 
-signals:
+  signals:
     void profileChanged();
     void networkChanged();
     void inputBytesChanged();
@@ -127,14 +127,14 @@ signals:
     void openStarted(const QString& path);
     void openFailed(const QString& path, const QString& message);
 
-private:
+  private:
     void buildModel();
     void rebuildModel();
     void reevaluate();
     void computeReferencePlans();
     void computeNativePlans();
-    void adoptProfile(std::shared_ptr<core::Profile> profile, const QString& path, std::optional<core::RankedPlan> best,
-                      bool bestKnown);
+    void adoptProfile(std::shared_ptr<core::Profile> profile, const QString& path,
+                      std::optional<core::RankedPlan> best, bool bestKnown);
     // Candidate plans of a Scission search over a profile of `blocks` blocks (blocks ≤ layers).
     static double searchSize(const core::Profile& profile, int blocks);
     void setSettingsModified(bool modified);

@@ -29,7 +29,7 @@ class TrainingPanel;
 // drag-and-drop, persistence and the light/dark and presentation modes. No logic of its own.
 class MainWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     // Where messages for the user go: a dialog by default, replaceable (tests, batch runs).
     using MessageSink = std::function<void(const QString& title, const QString& text)>;
     // Asked when closing with unsaved changes: Save, Discard or Cancel.
@@ -93,15 +93,16 @@ public:
     void restoreSettings();
     QStringList recentFiles() const { return m_recent; }
 
-protected:
+  protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
-private:
+  private:
     void buildMenus();
-    QAction* addAction(QMenu* menu, const QString& name, const QString& text, const QKeySequence& shortcut,
-                       const QString& tip, std::function<void()> slot);
+    QAction* addAction(QMenu* menu, const QString& name, const QString& text,
+                       const QKeySequence& shortcut, const QString& tip,
+                       std::function<void()> slot);
     void rebuildRecentMenu();
     void showModeDocks(Mode mode);
     void updateTrainingDocument();
@@ -128,7 +129,7 @@ private:
     QMenu* m_recentMenu = nullptr;
     QMenu* m_samplesMenu = nullptr;
     QStringList m_recent;
-    QString m_openingPath;          // a background open under way
+    QString m_openingPath; // a background open under way
     bool m_lastOpenFailed = false;
     MessageSink m_messageSink;
     UnsavedQuestion m_unsavedQuestion;

@@ -2,15 +2,15 @@
 
 #include "ui/charts/BreakdownChartBuilder.h"
 #include "ui/charts/ChartStyle.h"
-#include "ui/panels/ChartsPanel.h"
 #include "ui/charts/ExplainText.h"
 #include "ui/charts/Format.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
+#include "ui/panels/ChartsPanel.h"
 
 #include "core/inference/InferencePlanner.h"
-#include "core/model/PlanError.h"
 #include "core/io/PlanFile.h"
+#include "core/model/PlanError.h"
 
 #include <QChart>
 #include <QChartView>
@@ -23,9 +23,10 @@
 
 namespace cutlab::ui {
 
-PresentationWindow::PresentationWindow(Document* document, GraphScene* scene, ChartsPanel* charts, QWidget* parent)
-    : QWidget(parent, Qt::Window), m_document(document), m_charts(charts), m_savedNetwork(document->network()),
-      m_savedState(document->state()) {
+PresentationWindow::PresentationWindow(Document* document, GraphScene* scene, ChartsPanel* charts,
+                                       QWidget* parent)
+    : QWidget(parent, Qt::Window), m_document(document), m_charts(charts),
+      m_savedNetwork(document->network()), m_savedState(document->state()) {
     setWindowTitle(QStringLiteral("CutLab — presentation"));
     setAttribute(Qt::WA_DeleteOnClose);
     auto* layout = new QVBoxLayout(this);
@@ -47,7 +48,8 @@ PresentationWindow::PresentationWindow(Document* document, GraphScene* scene, Ch
     auto* lower = new QSplitter(Qt::Horizontal, splitter);
     m_chart = new QChartView(new QChart(), lower);
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setToolTip(QStringLiteral("Latency breakdown of this step, the best plan and the native plans"));
+    m_chart->setToolTip(
+        QStringLiteral("Latency breakdown of this step, the best plan and the native plans"));
     m_explain = new QTextBrowser(lower);
     QFont explainFont = font();
     explainFont.setPointSizeF(explainFont.pointSizeF() * 1.45);
@@ -57,7 +59,8 @@ PresentationWindow::PresentationWindow(Document* document, GraphScene* scene, Ch
     lower->setStretchFactor(1, 2);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
-    auto* hint = new QLabel(QStringLiteral("← → or Space: next step · Esc: leave the presentation"), this);
+    auto* hint =
+        new QLabel(QStringLiteral("← → or Space: next step · Esc: leave the presentation"), this);
     hint->setToolTip(hint->text());
     layout->addWidget(m_title);
     layout->addWidget(m_total);
@@ -65,14 +68,16 @@ PresentationWindow::PresentationWindow(Document* document, GraphScene* scene, Ch
     layout->addWidget(hint);
     m_steps = prepareSteps(*document);
     connect(m_document, &Document::evaluationChanged, this, &PresentationWindow::refreshContent);
-    if (!m_steps.empty()) showStep(0);
+    if (!m_steps.empty())
+        showStep(0);
 }
 
 PresentationWindow::~PresentationWindow() = default;
 
 std::vector<PresentationWindow::Step> PresentationWindow::prepareSteps(const Document& document) {
     std::vector<Step> steps;
-    if (!document.hasProfile()) return steps;
+    if (!document.hasProfile())
+        return steps;
     const core::Network base = document.network();
     const PartitionState current = document.state();
     const int blocks = document.blockCount();
@@ -84,24 +89,35 @@ std::vector<PresentationWindow::Step> PresentationWindow::prepareSteps(const Doc
         state.edgeBoundary = tier == 2 ? 0 : blocks;
         return state;
     };
-    if (current.machines[0] >= 0) steps.push_back({QStringLiteral("Everything on the device (%1)").arg(network), base, native(0)});
-    if (current.machines[1] >= 0) steps.push_back({QStringLiteral("Everything on the edge (%1)").arg(network), base, native(1)});
-    if (current.machines[2] >= 0) steps.push_back({QStringLiteral("Everything in the cloud (%1)").arg(network), base, native(2)});
+    if (current.machines[0] >= 0)
+        steps.push_back(
+            {QStringLiteral("Everything on the device (%1)").arg(network), base, native(0)});
+    if (current.machines[1] >= 0)
+        steps.push_back(
+            {QStringLiteral("Everything on the edge (%1)").arg(network), base, native(1)});
+    if (current.machines[2] >= 0)
+        steps.push_back(
+            {QStringLiteral("Everything in the cloud (%1)").arg(network), base, native(2)});
     auto bestOn = [&](const core::Network& net, const QString& title) {
         try {
             core::InferenceCostModel model(document.profile(), net, document.inputBytes());
             core::InferenceQuery query;
             query.top = 1;
             const auto plans = core::runInferencePlanner("scission", model, query);
-            if (plans.empty()) return;
+            if (plans.empty())
+                return;
             const auto placement = core::monotonePlacement(plans.front().evaluation);
-            if (!placement) return;
+            if (!placement)
+                return;
             PartitionState state = current;
             state.deviceBoundary = document.boundaryOfLayerPosition(placement->deviceEnd);
             state.edgeBoundary = document.boundaryOfLayerPosition(placement->edgeEnd);
             for (int t = 0; t < 3; ++t)
-                if (placement->machine[static_cast<std::size_t>(t)] >= 0) state.machines[static_cast<std::size_t>(t)] = placement->machine[static_cast<std::size_t>(t)];
-            if (state.deviceBoundary < 0 || state.edgeBoundary < 0) return;
+                if (placement->machine[static_cast<std::size_t>(t)] >= 0)
+                    state.machines[static_cast<std::size_t>(t)] =
+                        placement->machine[static_cast<std::size_t>(t)];
+            if (state.deviceBoundary < 0 || state.edgeBoundary < 0)
+                return;
             steps.push_back({title, net, state});
         } catch (const core::PlanError&) {
         }
@@ -109,18 +125,22 @@ std::vector<PresentationWindow::Step> PresentationWindow::prepareSteps(const Doc
     bestOn(base, QStringLiteral("The best plan on %1 (Scission)").arg(network));
     for (const char* name : {"3g", "4g", "fibre"}) {
         auto preset = core::networkPreset(name);
-        bestOn(*preset, QStringLiteral("The best plan when the network is %1").arg(QString::fromUtf8(name).toUpper().replace("FIBRE", "fibre")));
+        bestOn(*preset, QStringLiteral("The best plan when the network is %1")
+                            .arg(QString::fromUtf8(name).toUpper().replace("FIBRE", "fibre")));
     }
     return steps;
 }
 
 void PresentationWindow::showStep(int index) {
-    if (m_steps.empty()) return;
+    if (m_steps.empty())
+        return;
     m_current = std::clamp(index, 0, stepCount() - 1);
     const Step& step = m_steps[static_cast<std::size_t>(m_current)];
-    if (networkToJsonText(step.network) != networkToJsonText(m_document->network())) m_document->setNetwork(step.network);
+    if (networkToJsonText(step.network) != networkToJsonText(m_document->network()))
+        m_document->setNetwork(step.network);
     m_document->applyState(step.state);
-    m_title->setText(QStringLiteral("%1 / %2 · %3").arg(m_current + 1).arg(stepCount()).arg(step.title));
+    m_title->setText(
+        QStringLiteral("%1 / %2 · %3").arg(m_current + 1).arg(stepCount()).arg(step.title));
     refreshContent();
     m_view->fitToWindow();
 }
@@ -128,12 +148,16 @@ void PresentationWindow::showStep(int index) {
 QString PresentationWindow::networkToJsonText(const core::Network& network) {
     QString text = QString::fromStdString(network.name);
     for (const auto& link : network.links)
-        text += QStringLiteral("|%1>%2:%3:%4").arg(QString::fromStdString(link.from), QString::fromStdString(link.to)).arg(link.bandwidthMbps).arg(link.latencyMs);
+        text += QStringLiteral("|%1>%2:%3:%4")
+                    .arg(QString::fromStdString(link.from), QString::fromStdString(link.to))
+                    .arg(link.bandwidthMbps)
+                    .arg(link.latencyMs);
     return text;
 }
 
 void PresentationWindow::refreshContent() {
-    if (!m_document->hasProfile()) return;
+    if (!m_document->hasProfile())
+        return;
     QChart* old = m_chart->chart();
     QChart* chart = m_charts->buildChart(ChartsPanel::Breakdown);
     ChartStyle::apply(chart, palette().color(QPalette::Window).lightness() < 128);
@@ -156,7 +180,9 @@ void PresentationWindow::refreshContent() {
         return;
     }
     const auto& e = m_document->evaluation();
-    m_total->setText(QStringLiteral("<b>%1</b> = compute %2 + transfer %3").arg(Format::ms(e.totalMs), Format::ms(e.computeMs), Format::ms(e.transferMs)));
+    m_total->setText(
+        QStringLiteral("<b>%1</b> = compute %2 + transfer %3")
+            .arg(Format::ms(e.totalMs), Format::ms(e.computeMs), Format::ms(e.transferMs)));
     m_explain->setHtml(ExplainText::html(*m_document->model(), e));
 }
 
@@ -192,7 +218,8 @@ void PresentationWindow::keyPressEvent(QKeyEvent* event) {
 void PresentationWindow::closeEvent(QCloseEvent* event) {
     disconnect(m_document, nullptr, this, nullptr);
     if (m_document->hasProfile()) {
-        if (networkToJsonText(m_savedNetwork) != networkToJsonText(m_document->network())) m_document->setNetwork(m_savedNetwork);
+        if (networkToJsonText(m_savedNetwork) != networkToJsonText(m_document->network()))
+            m_document->setNetwork(m_savedNetwork);
         m_document->applyState(m_savedState);
     }
     emit closed();

@@ -21,14 +21,15 @@ class GraphView;
 // Leaving (Esc) restores the network and plan the document had before.
 class PresentationWindow : public QWidget {
     Q_OBJECT
-public:
+  public:
     struct Step {
         QString title;
         core::Network network;
         PartitionState state;
     };
 
-    PresentationWindow(Document* document, GraphScene* scene, ChartsPanel* charts, QWidget* parent = nullptr);
+    PresentationWindow(Document* document, GraphScene* scene, ChartsPanel* charts,
+                       QWidget* parent = nullptr);
     ~PresentationWindow() override;
 
     static std::vector<Step> prepareSteps(const Document& document);
@@ -37,14 +38,14 @@ public:
     void showStep(int index);
     QLabel* titleLabel() const { return m_title; }
 
-signals:
+  signals:
     void closed();
 
-protected:
+  protected:
     void keyPressEvent(QKeyEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
 
-private:
+  private:
     void refreshContent();
     static QString networkToJsonText(const core::Network& network);
 

@@ -8,7 +8,7 @@ namespace cutlab::ui {
 // The sample profiles shipped with CutLab: found next to an installed binary
 // (../share/cutlab/sample_profiles), in the build's source tree, or where CUTLAB_SAMPLES points.
 class SampleProfiles {
-public:
+  public:
     static QString directory();
     // Every cutlab-profile JSON under the directory (networks and other files left out), sorted.
     static QStringList files();

@@ -9,7 +9,8 @@
 
 namespace cutlab::ui {
 
-SweepController::SweepController(Document* document, QObject* parent) : QObject(parent), m_document(document) {
+SweepController::SweepController(Document* document, QObject* parent)
+    : QObject(parent), m_document(document) {
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(150);
     connect(&m_debounce, &QTimer::timeout, this, &SweepController::restart);
@@ -35,15 +36,19 @@ SweepController::~SweepController() {
     }
 }
 
-std::vector<double> SweepController::mbps() const { return m_sweep ? m_sweep->mbps() : std::vector<double>{}; }
+std::vector<double> SweepController::mbps() const {
+    return m_sweep ? m_sweep->mbps() : std::vector<double>{};
+}
 
 std::vector<double> SweepController::currentTotals() const {
-    if (!m_sweep || !m_document->hasProfile() || m_profile != m_document->sharedProfile()) return {};
+    if (!m_sweep || !m_document->hasProfile() || m_profile != m_document->sharedProfile())
+        return {};
     return m_sweep->totals(m_document->placement());
 }
 
 void SweepController::cancelRunning() {
-    if (m_cancel) m_cancel->store(true);
+    if (m_cancel)
+        m_cancel->store(true);
 }
 
 void SweepController::restartNow() {
@@ -63,26 +68,33 @@ bool SweepController::waitForResult(int timeoutMs) {
 
 void SweepController::restart() {
     cancelRunning();
-    if (!m_document->hasProfile()) return;
+    if (!m_document->hasProfile())
+        return;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     const int generation = ++m_generation;
     const auto machines = m_document->state().machines;
-    std::shared_ptr<const core::Profile> keepProfile = m_document->sharedProfile(); // the sweep refers to it
+    std::shared_ptr<const core::Profile> keepProfile =
+        m_document->sharedProfile(); // the sweep refers to it
     auto cancel = m_cancel;
     QPointer<SweepController> self(this);
     emit started();
     // Building the sweep's cost models (one per bandwidth) is itself heavy for a large model: it
     // happens on the worker too, and the sweep is adopted together with its result.
-    QThread* thread = QThread::create([keepProfile, network = m_document->network(), inputBytes = std::optional<double>(m_document->inputBytes()),
+    QThread* thread = QThread::create([keepProfile, network = m_document->network(),
+                                       inputBytes = std::optional<double>(m_document->inputBytes()),
                                        cancel, machines, generation, self] {
-        auto sweep = std::make_shared<core::UplinkSweep>(*keepProfile, network, inputBytes, core::logSpace(kFromMbps, kToMbps, kSteps));
+        auto sweep = std::make_shared<core::UplinkSweep>(
+            *keepProfile, network, inputBytes, core::logSpace(kFromMbps, kToMbps, kSteps));
         core::InferenceQuery query;
-        auto result = std::make_shared<core::SweepResult>(core::sweepBestPlans(*sweep, "scission", query, machines, cancel.get()));
-        if (result->cancelled || !self) return;
+        auto result = std::make_shared<core::SweepResult>(
+            core::sweepBestPlans(*sweep, "scission", query, machines, cancel.get()));
+        if (result->cancelled || !self)
+            return;
         QMetaObject::invokeMethod(
             self.data(),
             [self, keepProfile, sweep, result, generation] {
-                if (!self || generation != self->m_generation) return;
+                if (!self || generation != self->m_generation)
+                    return;
                 self->m_profile = keepProfile;
                 self->m_sweep = sweep;
                 self->m_result = *result;

@@ -21,7 +21,7 @@ class Document;
 // evaluated on the GUI thread in constant time per point, on every drag frame.
 class SweepController : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit SweepController(Document* document, QObject* parent = nullptr);
     ~SweepController() override;
 
@@ -38,11 +38,11 @@ public:
     // Waits (processing events) until the running sweep is done; false on timeout.
     bool waitForResult(int timeoutMs);
 
-signals:
+  signals:
     void started();
     void ready();
 
-private:
+  private:
     void restart();
     void cancelRunning();
 

@@ -15,16 +15,19 @@ std::string ArgumentCursor::valueOf(const std::string& flag) {
 
 bool ArgumentCursor::contains(const std::string& flag) const {
     for (const auto& argument : m_arguments)
-        if (argument == flag) return true;
+        if (argument == flag)
+            return true;
     return false;
 }
 
 double parseNumber(const std::string& text, const std::string& flag) {
     double value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(value) || value < 0)
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
+        !std::isfinite(value) || value < 0)
         throw CliError(flag + ": '" + text + "' is not a number >= 0");
-    if (value > 1e15) throw CliError(flag + ": " + text + " is too large (at most 1e15)");
+    if (value > 1e15)
+        throw CliError(flag + ": " + text + " is too large (at most 1e15)");
     return value;
 }
 
@@ -33,7 +36,8 @@ int parsePositiveInt(const std::string& text, const std::string& flag, int max) 
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < 1)
         throw CliError(flag + ": '" + text + "' is not a whole number >= 1");
-    if (value > max) throw CliError(flag + ": " + text + " is too large (at most " + std::to_string(max) + ")");
+    if (value > max)
+        throw CliError(flag + ": " + text + " is too large (at most " + std::to_string(max) + ")");
     return value;
 }
 

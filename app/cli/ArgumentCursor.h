@@ -7,8 +7,9 @@ namespace cutlab::cli {
 
 // Walks a subcommand's arguments: positional values and "--flag value" pairs.
 class ArgumentCursor {
-public:
-    explicit ArgumentCursor(std::vector<std::string> arguments) : m_arguments(std::move(arguments)) {}
+  public:
+    explicit ArgumentCursor(std::vector<std::string> arguments)
+        : m_arguments(std::move(arguments)) {}
 
     bool done() const { return m_position >= m_arguments.size(); }
     const std::string& peek() const { return m_arguments[m_position]; }
@@ -17,7 +18,7 @@ public:
     std::string valueOf(const std::string& flag);
     bool contains(const std::string& flag) const;
 
-private:
+  private:
     std::vector<std::string> m_arguments;
     std::size_t m_position = 0;
 };

@@ -11,9 +11,9 @@
 
 #include "core/inference/BandwidthSweep.h"
 #include "core/inference/InferencePlanner.h"
+#include "core/io/PlanFile.h"
 #include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
-#include "core/io/PlanFile.h"
 
 #include <QApplication>
 #include <QChart>
@@ -24,12 +24,13 @@
 namespace cutlab::cli {
 namespace {
 
-const char* const kUsage =
-    "usage: cutlab-cli chart PROFILE --kind breakdown|layers|sweep [plan options] -o OUT.png|svg|pdf\n"
-    "Renders the window's charts headless. The plan shown is --cuts X,Y when given, else the planner's best.\n"
-    "  --kind KIND                  breakdown | layers | sweep\n"
-    "  -o, --output FILE            .png, .svg or .pdf\n"
-    "  --width W --height H         size in pixels (default 900 x 560)\n";
+const char* const kUsage = "usage: cutlab-cli chart PROFILE --kind breakdown|layers|sweep [plan "
+                           "options] -o OUT.png|svg|pdf\n"
+                           "Renders the window's charts headless. The plan shown is --cuts X,Y "
+                           "when given, else the planner's best.\n"
+                           "  --kind KIND                  breakdown | layers | sweep\n"
+                           "  -o, --output FILE            .png, .svg or .pdf\n"
+                           "  --width W --height H         size in pixels (default 900 x 560)\n";
 
 } // namespace
 
@@ -44,20 +45,42 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
             std::cout << kUsage << kPlanOptionsHelp;
             return 0;
         }
-        if (flag == "--kind") { cursor.next(); kind = cursor.valueOf(flag); continue; }
-        if (flag == "-o" || flag == "--output") { cursor.next(); output = cursor.valueOf(flag); continue; }
-        if (flag == "--width") { cursor.next(); width = parsePositiveInt(cursor.valueOf(flag), flag, 16384); continue; }
-        if (flag == "--height") { cursor.next(); height = parsePositiveInt(cursor.valueOf(flag), flag, 16384); continue; }
-        if (options.consume(cursor)) continue;
+        if (flag == "--kind") {
+            cursor.next();
+            kind = cursor.valueOf(flag);
+            continue;
+        }
+        if (flag == "-o" || flag == "--output") {
+            cursor.next();
+            output = cursor.valueOf(flag);
+            continue;
+        }
+        if (flag == "--width") {
+            cursor.next();
+            width = parsePositiveInt(cursor.valueOf(flag), flag, 16384);
+            continue;
+        }
+        if (flag == "--height") {
+            cursor.next();
+            height = parsePositiveInt(cursor.valueOf(flag), flag, 16384);
+            continue;
+        }
+        if (options.consume(cursor))
+            continue;
         const std::string argument = cursor.next();
-        if (argument.rfind("--", 0) == 0) throw CliError("unknown option " + argument + " (see cutlab-cli chart --help)");
-        if (!options.profilePath.empty()) throw CliError("chart takes one profile, got '" + argument + "' too");
+        if (argument.rfind("--", 0) == 0)
+            throw CliError("unknown option " + argument + " (see cutlab-cli chart --help)");
+        if (!options.profilePath.empty())
+            throw CliError("chart takes one profile, got '" + argument + "' too");
         options.profilePath = argument;
     }
-    if (options.profilePath.empty()) throw CliError(std::string(kUsage));
+    if (options.profilePath.empty())
+        throw CliError(std::string(kUsage));
     if (kind != "breakdown" && kind != "layers" && kind != "sweep")
-        throw CliError("--kind must be breakdown, layers or sweep" + (kind.empty() ? std::string() : ", not '" + kind + "'"));
-    if (output.empty()) throw CliError("-o OUT.png|svg|pdf is required");
+        throw CliError("--kind must be breakdown, layers or sweep" +
+                       (kind.empty() ? std::string() : ", not '" + kind + "'"));
+    if (output.empty())
+        throw CliError("-o OUT.png|svg|pdf is required");
     if (!ui::ImageExporter::isSupported(QString::fromStdString(output)))
         throw CliError(output + ": choose a .png, .svg or .pdf file name");
     const core::Profile profile = loadProfileOrThrow(options.profilePath);
@@ -74,9 +97,13 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
         if (options.cuts) {
             const std::string text = *options.cuts;
             const auto comma = text.find(',');
-            if (comma == std::string::npos) throw CliError("--cuts: '" + text + "' should look like X,Y (layer ids or none)");
-            auto layerOrNone = [&](const std::string& name) { return name == "none" ? -1 : resolveLayer(profile, name, "--cuts"); };
-            placement = model.placementFromCuts(layerOrNone(text.substr(0, comma)), layerOrNone(text.substr(comma + 1)), machines);
+            if (comma == std::string::npos)
+                throw CliError("--cuts: '" + text + "' should look like X,Y (layer ids or none)");
+            auto layerOrNone = [&](const std::string& name) {
+                return name == "none" ? -1 : resolveLayer(profile, name, "--cuts");
+            };
+            placement = model.placementFromCuts(layerOrNone(text.substr(0, comma)),
+                                                layerOrNone(text.substr(comma + 1)), machines);
             plan = model.evaluate(placement);
             planLabel = QStringLiteral("Plan (--cuts)");
         } else {
@@ -84,7 +111,8 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
             top1.top = 1;
             const auto plans = core::runInferencePlanner(options.planner, model, top1);
             if (plans.empty()) {
-                std::cerr << options.profilePath << ": " << core::explainNoPlan(options.planner, model, query) << "\n";
+                std::cerr << options.profilePath << ": "
+                          << core::explainNoPlan(options.planner, model, query) << "\n";
                 return 1;
             }
             plan = plans.front().evaluation;
@@ -95,7 +123,8 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
         throw CliError(options.profilePath + ": " + error.what());
     }
 
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     const QString model_name = QString::fromStdString(profile.model.name);
     const QString network_name = QString::fromStdString(network.name);
@@ -115,21 +144,30 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
             }
             entries.push_back(entry);
         }
-        chart = ui::BreakdownChartBuilder::build(profile, entries, QStringLiteral("Latency breakdown — %1 on %2").arg(model_name, network_name));
+        chart = ui::BreakdownChartBuilder::build(
+            profile, entries,
+            QStringLiteral("Latency breakdown — %1 on %2").arg(model_name, network_name));
     } else if (kind == "layers") {
-        chart = ui::LayerChartBuilder::build(profile, {placement.deviceEnd, placement.edgeEnd},
-                                             QStringLiteral("Per-layer forward time and output size — %1").arg(model_name));
+        chart = ui::LayerChartBuilder::build(
+            profile, {placement.deviceEnd, placement.edgeEnd},
+            QStringLiteral("Per-layer forward time and output size — %1").arg(model_name));
     } else {
-        const core::UplinkSweep sweep(profile, network, options.inputBytes, core::logSpace(0.1, 100, 61));
+        const core::UplinkSweep sweep(profile, network, options.inputBytes,
+                                      core::logSpace(0.1, 100, 61));
         core::InferenceQuery sweepQuery = query;
         const auto result = core::sweepBestPlans(sweep, options.planner, sweepQuery, machines);
-        const auto uplink = core::effectiveTierLink(network, profile, core::Tier::Device, core::Tier::Cloud);
-        chart = ui::SweepChartBuilder::build(result, sweep.totals(placement), QStringLiteral("best plan (%1)").arg(QString::fromStdString(options.planner)),
-                                             uplink ? uplink->bandwidthMbps : 0.0,
-                                             QStringLiteral("Total latency vs uplink bandwidth — %1 (other links as in %2)").arg(model_name, network_name));
+        const auto uplink =
+            core::effectiveTierLink(network, profile, core::Tier::Device, core::Tier::Cloud);
+        chart = ui::SweepChartBuilder::build(
+            result, sweep.totals(placement),
+            QStringLiteral("best plan (%1)").arg(QString::fromStdString(options.planner)),
+            uplink ? uplink->bandwidthMbps : 0.0,
+            QStringLiteral("Total latency vs uplink bandwidth — %1 (other links as in %2)")
+                .arg(model_name, network_name));
     }
     QString error;
-    if (!ui::ImageExporter::writeChart(QString::fromStdString(output), chart, QSizeF(width, height), &error))
+    if (!ui::ImageExporter::writeChart(QString::fromStdString(output), chart, QSizeF(width, height),
+                                       &error))
         throw CliError(error.toStdString());
     return 0;
 }

@@ -7,13 +7,13 @@ namespace cutlab::cli {
 
 // Bad input or usage: the command prints the message on stderr and exits with status 2.
 class CliError : public std::runtime_error {
-public:
+  public:
     explicit CliError(const std::string& message) : std::runtime_error(message) {}
 };
 
 // A valid request with no answer: status 1.
 class NoAnswer : public std::runtime_error {
-public:
+  public:
     explicit NoAnswer(const std::string& message) : std::runtime_error(message) {}
 };
 

@@ -3,8 +3,8 @@
 #include "app/cli/CliError.h"
 
 #include <exception>
-#include <new>
 #include <iostream>
+#include <new>
 
 namespace cutlab::cli {
 

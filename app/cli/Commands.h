@@ -9,11 +9,13 @@ namespace cutlab::cli {
 int runValidate(const std::vector<std::string>& arguments);
 int runInfo(const std::vector<std::string>& arguments);
 int runPlan(const std::vector<std::string>& arguments);
-int runTrain(const std::vector<std::string>& arguments);         // TrainCommand.cpp
-int runPipelineTrain(const std::vector<std::string>& arguments); // PipelineTrainCommand.cpp (train --planner pipeline)
-int runSweep(const std::vector<std::string>& arguments);         // SweepCommand.cpp
-int runImport(const std::vector<std::string>& arguments);        // ImportCommand.cpp
-int runTrainingChart(const std::vector<std::string>& arguments); // TrainingChartCommand.cpp (cutlab-charts)
+int runTrain(const std::vector<std::string>& arguments); // TrainCommand.cpp
+int runPipelineTrain(const std::vector<std::string>&
+                         arguments); // PipelineTrainCommand.cpp (train --planner pipeline)
+int runSweep(const std::vector<std::string>& arguments);  // SweepCommand.cpp
+int runImport(const std::vector<std::string>& arguments); // ImportCommand.cpp
+int runTrainingChart(
+    const std::vector<std::string>& arguments); // TrainingChartCommand.cpp (cutlab-charts)
 // `chart` and `training-chart` need Qt: they run in the cutlab-charts program installed next to
 // cutlab-cli, so that every other command starts without loading Qt. Replaces the process.
 int runChartRenderer(char** argv); // ChartRenderer.cpp

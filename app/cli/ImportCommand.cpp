@@ -7,8 +7,8 @@
 
 #include "core/io/JsonText.h"
 #include "core/io/PipeDreamImporter.h"
-#include "core/io/Utf8.h"
 #include "core/io/ProfileLoader.h"
+#include "core/io/Utf8.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -25,24 +25,30 @@ namespace {
 
 const char* const kUsage =
     "usage: cutlab-cli import FILE -o PROFILE.json [options]\n"
-    "Converts another tool's profile into a cutlab-profile; the format is detected from the content.\n"
-    "Formats: PipeDream's profiler graph.txt (msr-fiddle/pipedream): one GPU, times for a mini-batch\n"
+    "Converts another tool's profile into a cutlab-profile; the format is detected from the "
+    "content.\n"
+    "Formats: PipeDream's profiler graph.txt (msr-fiddle/pipedream): one GPU, times for a "
+    "mini-batch\n"
     "of 128 (kept as they are, model.batch = 128), activation sizes divided by 128 per sample,\n"
     "Input nodes become the model input, nodes sorted topologically.\n"
     "  -o, --output PROFILE.json     where to write (atomically: never a partial file)\n"
-    "  --name NAME                   model.name (default: the file name, or its folder for graph.txt)\n"
-    "  --source TEXT                 model.source (default: a sentence on PipeDream's measurements)\n"
+    "  --name NAME                   model.name (default: the file name, or its folder for "
+    "graph.txt)\n"
+    "  --source TEXT                 model.source (default: a sentence on PipeDream's "
+    "measurements)\n"
     "  --batch N                     the mini-batch the times were measured at (default 128)\n"
     "  --machine-id ID               id of the measured machine (default gpu, tier cloud)\n"
     "  --add-machine ID:TIER:FACTOR  an unmeasured machine estimated as FACTOR x the measured\n"
-    "                                machine's times (FTPipeHD's speed-ratio estimate; FACTOR 2 = twice\n"
+    "                                machine's times (FTPipeHD's speed-ratio estimate; FACTOR 2 = "
+    "twice\n"
     "                                as slow); flagged \"estimated\": true. Repeatable\n"
     "Exit status: 0 written, 2 bad input (unknown format, malformed file, unwritable output).\n";
 
 std::string readFile(const std::string& path) {
     std::string error;
     auto text = core::readTextFile(path, error);
-    if (!text) throw CliError(path + ": error: " + error);
+    if (!text)
+        throw CliError(path + ": error: " + error);
     return std::move(*text);
 }
 
@@ -50,16 +56,21 @@ core::EstimatedMachine parseMachine(const std::string& text) {
     const auto first = text.find(':');
     const auto last = text.rfind(':');
     if (first == std::string::npos || first == last)
-        throw CliError("--add-machine: '" + text + "' should look like ID:TIER:FACTOR (e.g. pi:device:40)");
+        throw CliError("--add-machine: '" + text +
+                       "' should look like ID:TIER:FACTOR (e.g. pi:device:40)");
     core::EstimatedMachine machine;
     machine.id = text.substr(0, first);
     const std::string tier = text.substr(first + 1, last - first - 1);
     const auto parsed = core::tierFromName(tier);
-    if (!parsed) throw CliError("--add-machine: unknown tier '" + tier + "' (expected device, edge or cloud)");
+    if (!parsed)
+        throw CliError("--add-machine: unknown tier '" + tier +
+                       "' (expected device, edge or cloud)");
     machine.tier = *parsed;
     machine.factor = parseNumber(text.substr(last + 1), "--add-machine");
-    if (machine.id.empty()) throw CliError("--add-machine: '" + text + "' has an empty machine id");
-    if (machine.factor <= 0) throw CliError("--add-machine: the speed factor of '" + machine.id + "' must be > 0");
+    if (machine.id.empty())
+        throw CliError("--add-machine: '" + text + "' has an empty machine id");
+    if (machine.factor <= 0)
+        throw CliError("--add-machine: the speed factor of '" + machine.id + "' must be > 0");
     return machine;
 }
 
@@ -75,16 +86,20 @@ std::string defaultModelName(const std::string& path) {
 // Writes next to the target, then renames over it: readers never see half a file.
 void writeAtomically(const std::string& path, const std::string& text) {
     const std::filesystem::path target(path);
-    const std::filesystem::path folder = target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
+    const std::filesystem::path folder =
+        target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
     std::string pattern = (folder / ("." + target.filename().string() + ".XXXXXX")).string();
     const int fd = ::mkstemp(pattern.data());
-    if (fd < 0) throw CliError(path + ": error: cannot write there (" + std::strerror(errno) + ")");
+    if (fd < 0)
+        throw CliError(path + ": error: cannot write there (" + std::strerror(errno) + ")");
     bool ok = true;
     for (std::size_t written = 0; ok && written < text.size();) {
         const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno == EINTR)
+            continue;
         ok = n > 0;
-        if (ok) written += static_cast<std::size_t>(n);
+        if (ok)
+            written += static_cast<std::size_t>(n);
     }
     const int error = ok ? 0 : errno;
     // mkstemp makes the file private; give it the mode a plain new file would have.
@@ -112,25 +127,37 @@ int runImport(const std::vector<std::string>& arguments) {
             std::cout << kUsage;
             return 0;
         }
-        if (flag == "-o" || flag == "--output") output = cursor.valueOf(flag);
-        else if (flag == "--name") name = cursor.valueOf(flag);
-        else if (flag == "--source") options.source = cursor.valueOf(flag);
-        else if (flag == "--batch") options.batch = parsePositiveInt(cursor.valueOf(flag), flag);
-        else if (flag == "--machine-id") options.machineId = cursor.valueOf(flag);
-        else if (flag == "--add-machine") options.estimatedMachines.push_back(parseMachine(cursor.valueOf(flag)));
-        else if (flag.size() > 1 && flag[0] == '-') throw CliError("unknown option " + flag + " (see cutlab-cli import --help)");
-        else if (!input.empty()) throw CliError("import takes one file, got '" + flag + "' too");
-        else input = flag;
+        if (flag == "-o" || flag == "--output")
+            output = cursor.valueOf(flag);
+        else if (flag == "--name")
+            name = cursor.valueOf(flag);
+        else if (flag == "--source")
+            options.source = cursor.valueOf(flag);
+        else if (flag == "--batch")
+            options.batch = parsePositiveInt(cursor.valueOf(flag), flag);
+        else if (flag == "--machine-id")
+            options.machineId = cursor.valueOf(flag);
+        else if (flag == "--add-machine")
+            options.estimatedMachines.push_back(parseMachine(cursor.valueOf(flag)));
+        else if (flag.size() > 1 && flag[0] == '-')
+            throw CliError("unknown option " + flag + " (see cutlab-cli import --help)");
+        else if (!input.empty())
+            throw CliError("import takes one file, got '" + flag + "' too");
+        else
+            input = flag;
     }
-    if (input.empty() || output.empty()) throw CliError(std::string(kUsage) + "(see cutlab-cli import --help)");
-    if (options.machineId.empty()) throw CliError("--machine-id: empty machine id");
+    if (input.empty() || output.empty())
+        throw CliError(std::string(kUsage) + "(see cutlab-cli import --help)");
+    if (options.machineId.empty())
+        throw CliError("--machine-id: empty machine id");
     options.modelName = name.empty() ? core::toValidUtf8(defaultModelName(input)) : name;
 
     const std::string text = readFile(input);
     if (!core::looksLikePipeDreamGraph(text))
-        throw CliError(input + ": error: unknown format (cutlab-cli import reads PipeDream's graph.txt: lines "
-                               "'nodeN -- Layer -- forward_compute_time=..., backward_compute_time=..., "
-                               "activation_size=..., parameter_size=...' and '<tab>nodeA -- nodeB')");
+        throw CliError(
+            input + ": error: unknown format (cutlab-cli import reads PipeDream's graph.txt: lines "
+                    "'nodeN -- Layer -- forward_compute_time=..., backward_compute_time=..., "
+                    "activation_size=..., parameter_size=...' and '<tab>nodeA -- nodeB')");
     nlohmann::ordered_json profile;
     try {
         profile = core::importPipeDreamGraph(text, options);
@@ -141,7 +168,8 @@ int runImport(const std::vector<std::string>& arguments) {
     // What is written must load: check before touching the output.
     const auto check = core::parseProfile(document);
     if (!check.ok())
-        throw CliError(input + ": error: the converted profile does not validate: " + check.issues.front().text());
+        throw CliError(input + ": error: the converted profile does not validate: " +
+                       check.issues.front().text());
     writeAtomically(output, document);
     return 0;
 }

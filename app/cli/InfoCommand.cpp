@@ -3,14 +3,15 @@
 #include "app/cli/CliError.h"
 #include "app/cli/ProfileArgument.h"
 
-#include "core/model/ModelStructure.h"
 #include "core/io/PlanJson.h"
+#include "core/model/ModelStructure.h"
 
 #include <iostream>
 
 namespace cutlab::cli {
 
-static nlohmann::ordered_json infoJson(const core::Profile& profile, const core::ModelStructure& structure) {
+static nlohmann::ordered_json infoJson(const core::Profile& profile,
+                                       const core::ModelStructure& structure) {
     nlohmann::ordered_json info;
     info["model"] = profile.model.name;
     info["layers"] = profile.layers.size();
@@ -34,11 +35,14 @@ static nlohmann::ordered_json infoJson(const core::Profile& profile, const core:
 
 static void printInfoText(const core::Profile& profile, const core::ModelStructure& structure) {
     std::cout << "model        " << profile.model.name << "\n";
-    if (!profile.model.source.empty()) std::cout << "source       " << profile.model.source << "\n";
-    std::cout << "input        " << core::jsonNumber(profile.model.inputBytes).dump() << " bytes per sample\n";
+    if (!profile.model.source.empty())
+        std::cout << "source       " << profile.model.source << "\n";
+    std::cout << "input        " << core::jsonNumber(profile.model.inputBytes).dump()
+              << " bytes per sample\n";
     std::cout << "layers       " << profile.layers.size() << "\n";
     std::cout << "blocks       " << structure.blocks.size() << "\n";
-    std::cout << "training     " << (profile.hasBackward ? "backward times present" : "no backward times") << "\n";
+    std::cout << "training     "
+              << (profile.hasBackward ? "backward times present" : "no backward times") << "\n";
     std::cout << "machines\n";
     for (const auto& machine : profile.machines)
         std::cout << "  " << machine.id << " (" << core::tierName(machine.tier) << ")"
@@ -56,17 +60,23 @@ int runInfo(const std::vector<std::string>& arguments) {
     bool json = false;
     for (const auto& argument : arguments) {
         if (argument == "--help") {
-            std::cout << "usage: cutlab-cli info PROFILE [--json]\n"
-                         "Lists the model's layers, blocks, valid cut points (with the bytes that cross\n"
-                         "each, per sample) and machines.\n";
+            std::cout
+                << "usage: cutlab-cli info PROFILE [--json]\n"
+                   "Lists the model's layers, blocks, valid cut points (with the bytes that cross\n"
+                   "each, per sample) and machines.\n";
             return 0;
         }
-        if (argument == "--json") json = true;
-        else if (argument.rfind("--", 0) == 0) throw CliError("unknown option " + argument);
-        else if (path.empty()) path = argument;
-        else throw CliError("info takes one profile");
+        if (argument == "--json")
+            json = true;
+        else if (argument.rfind("--", 0) == 0)
+            throw CliError("unknown option " + argument);
+        else if (path.empty())
+            path = argument;
+        else
+            throw CliError("info takes one profile");
     }
-    if (path.empty()) throw CliError("usage: cutlab-cli info PROFILE [--json]");
+    if (path.empty())
+        throw CliError("usage: cutlab-cli info PROFILE [--json]");
     const core::Profile profile = loadProfileOrThrow(path);
     const core::ModelStructure structure = core::analyseStructure(profile);
     if (json)

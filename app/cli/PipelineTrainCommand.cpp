@@ -7,9 +7,9 @@
 #include "app/cli/ProfileArgument.h"
 
 #include "core/io/NetworkFile.h"
+#include "core/io/PlanJson.h"
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/pipeline/PipelineSchedule.h"
-#include "core/io/PlanJson.h"
 
 #include <cstdio>
 #include <iostream>
@@ -21,21 +21,28 @@ namespace {
 
 const char* const kUsage =
     "usage: cutlab-cli train PROFILE --planner pipeline --stages ID,ID,... [options]\n"
-    "Splits the model into a pipeline over a chain of machines (PipeDream / FTPipeHD / AccEPT straight\n"
+    "Splits the model into a pipeline over a chain of machines (PipeDream / FTPipeHD / AccEPT "
+    "straight\n"
     "pipeline, cost-models.md 2.3) and simulates one mini-batch of micro-batches through it.\n"
-    "  --stages ID,ID,...            the chain d0 -> d1 -> ...; d0 owns the data; an id may repeat\n"
-    "                                (identical machines; their link is the network's 'same' link, else free).\n"
+    "  --stages ID,ID,...            the chain d0 -> d1 -> ...; d0 owns the data; an id may "
+    "repeat\n"
+    "                                (identical machines; their link is the network's 'same' link, "
+    "else free).\n"
     "                                The plan uses the first k <= S machines (ties: fewer stages)\n"
     "  --micro-batch b               samples per micro-batch (default model.batch)\n"
-    "  --micro-batches M             micro-batches in the simulated mini-batch (default 4 x stages)\n"
+    "  --micro-batches M             micro-batches in the simulated mini-batch (default 4 x "
+    "stages)\n"
     "  --batch B                     mini-batch: M = B / b when --micro-batches is not given\n"
-    "  --cut-mode single|any         cut at valid cut points only (default), or at any downset boundary\n"
-    "                                of the layer graph, paying every crossing tensor (refused, exit 1,\n"
+    "  --cut-mode single|any         cut at valid cut points only (default), or at any downset "
+    "boundary\n"
+    "                                of the layer graph, paying every crossing tensor (refused, "
+    "exit 1,\n"
     "                                beyond 5,000 downsets)\n"
     "  --compress none|accept[:KF,KB] transfers through AccEPT's codec: KF forward bits (2, 3, 4;\n"
     "                                default 2), KB backward bits (8 or 4; default 8)\n"
     "  --schedule 1f1b|gpipe         the simulated schedule (default 1f1b)\n"
-    "  --network PRESET|FILE         3g (default), 4g, fibre, ideal, a cutlab-network JSON or a Scission CSV\n"
+    "  --network PRESET|FILE         3g (default), 4g, fibre, ideal, a cutlab-network JSON or a "
+    "Scission CSV\n"
     "  --json                        cutlab-plan JSON on stdout instead of a table\n"
     "Exit status: 0 a plan, 1 no plan (too many downsets), 2 bad input.\n";
 
@@ -57,20 +64,27 @@ std::vector<std::string> splitList(const std::string& text, char separator) {
     std::vector<std::string> parts;
     std::stringstream stream(text);
     std::string part;
-    while (std::getline(stream, part, separator)) parts.push_back(part);
-    if (!text.empty() && text.back() == separator) parts.push_back("");
+    while (std::getline(stream, part, separator))
+        parts.push_back(part);
+    if (!text.empty() && text.back() == separator)
+        parts.push_back("");
     return parts;
 }
 
 std::optional<core::AcceptCodec> parseCompression(const std::string& text) {
-    if (text == "none") return std::nullopt;
-    if (text == "accept") return core::AcceptCodec();
+    if (text == "none")
+        return std::nullopt;
+    if (text == "accept")
+        return core::AcceptCodec();
     if (text.rfind("accept:", 0) != 0)
         throw CliError("--compress must be none, accept or accept:KF,KB, not '" + text + "'");
     const auto bits = splitList(text.substr(7), ',');
-    if (bits.size() != 2) throw CliError("--compress: '" + text + "' should look like accept:KF,KB (e.g. accept:2,8)");
+    if (bits.size() != 2)
+        throw CliError("--compress: '" + text +
+                       "' should look like accept:KF,KB (e.g. accept:2,8)");
     try {
-        return core::AcceptCodec(parsePositiveInt(bits[0], "--compress"), parsePositiveInt(bits[1], "--compress"));
+        return core::AcceptCodec(parsePositiveInt(bits[0], "--compress"),
+                                 parsePositiveInt(bits[1], "--compress"));
     } catch (const core::PlanError& error) {
         throw CliError(std::string("--compress: ") + error.what());
     }
@@ -83,18 +97,24 @@ PipelineOptions parseOptions(const std::vector<std::string>& arguments) {
         const std::string flag = cursor.next();
         if (flag == "--planner") {
             const std::string planner = cursor.valueOf(flag);
-            if (planner != "pipeline") throw CliError("this command runs --planner pipeline, not '" + planner + "'");
+            if (planner != "pipeline")
+                throw CliError("this command runs --planner pipeline, not '" + planner + "'");
         } else if (flag == "--stages") {
             options.stages = splitList(cursor.valueOf(flag), ',');
             for (const auto& id : options.stages)
-                if (id.empty()) throw CliError("--stages: empty machine id in the chain");
-        } else if (flag == "--micro-batch") options.microBatch = parsePositiveInt(cursor.valueOf(flag), flag);
-        else if (flag == "--micro-batches") options.microBatches = parsePositiveInt(cursor.valueOf(flag), flag);
-        else if (flag == "--batch") options.batch = parsePositiveInt(cursor.valueOf(flag), flag);
+                if (id.empty())
+                    throw CliError("--stages: empty machine id in the chain");
+        } else if (flag == "--micro-batch")
+            options.microBatch = parsePositiveInt(cursor.valueOf(flag), flag);
+        else if (flag == "--micro-batches")
+            options.microBatches = parsePositiveInt(cursor.valueOf(flag), flag);
+        else if (flag == "--batch")
+            options.batch = parsePositiveInt(cursor.valueOf(flag), flag);
         else if (flag == "--cut-mode") {
             const std::string mode = cursor.valueOf(flag);
             const auto parsed = core::cutModeFromName(mode);
-            if (!parsed) throw CliError("--cut-mode must be single or any, not '" + mode + "'");
+            if (!parsed)
+                throw CliError("--cut-mode must be single or any, not '" + mode + "'");
             options.cutMode = *parsed;
         } else if (flag == "--compress") {
             options.compressText = cursor.valueOf(flag);
@@ -102,18 +122,28 @@ PipelineOptions parseOptions(const std::vector<std::string>& arguments) {
         } else if (flag == "--schedule") {
             const std::string kind = cursor.valueOf(flag);
             const auto parsed = core::scheduleKindFromName(kind);
-            if (!parsed) throw CliError("--schedule must be 1f1b or gpipe, not '" + kind + "'");
+            if (!parsed)
+                throw CliError("--schedule must be 1f1b or gpipe, not '" + kind + "'");
             options.schedule = *parsed;
-        } else if (flag == "--network") options.network = cursor.valueOf(flag);
-        else if (flag == "--json") options.json = true;
+        } else if (flag == "--network")
+            options.network = cursor.valueOf(flag);
+        else if (flag == "--json")
+            options.json = true;
         else if (flag == "--machines")
-            throw CliError("--machines does not apply to --planner pipeline; name the chain with --stages");
-        else if (flag.rfind("--", 0) == 0) throw CliError("unknown option " + flag + " (see cutlab-cli train --planner pipeline --help)");
-        else if (!options.profilePath.empty()) throw CliError("train takes one profile, got '" + flag + "' too");
-        else options.profilePath = flag;
+            throw CliError(
+                "--machines does not apply to --planner pipeline; name the chain with --stages");
+        else if (flag.rfind("--", 0) == 0)
+            throw CliError("unknown option " + flag +
+                           " (see cutlab-cli train --planner pipeline --help)");
+        else if (!options.profilePath.empty())
+            throw CliError("train takes one profile, got '" + flag + "' too");
+        else
+            options.profilePath = flag;
     }
-    if (options.profilePath.empty()) throw CliError(std::string(kUsage) + "(see cutlab-cli train --planner pipeline --help)");
-    if (options.stages.empty()) throw CliError("--planner pipeline needs --stages ID,ID,... (the chain of machines)");
+    if (options.profilePath.empty())
+        throw CliError(std::string(kUsage) + "(see cutlab-cli train --planner pipeline --help)");
+    if (options.stages.empty())
+        throw CliError("--planner pipeline needs --stages ID,ID,... (the chain of machines)");
     return options;
 }
 
@@ -125,7 +155,8 @@ std::string fixed(double value, int decimals) {
 
 nlohmann::ordered_json layerIds(const core::Profile& profile, const std::vector<int>& layers) {
     auto ids = nlohmann::ordered_json::array();
-    for (int layer : layers) ids.push_back(profile.layers[static_cast<std::size_t>(layer)].id);
+    for (int layer : layers)
+        ids.push_back(profile.layers[static_cast<std::size_t>(layer)].id);
     return ids;
 }
 
@@ -140,7 +171,8 @@ nlohmann::ordered_json taskJson(const core::ScheduledTask& task) {
 
 nlohmann::ordered_json planJson(const core::Profile& profile, const core::Network& network,
                                 const PipelineOptions& options, const core::PipelinePlan* plan,
-                                const core::PipelineSchedule* schedule, int microBatch, int microBatches) {
+                                const core::PipelineSchedule* schedule, int microBatch,
+                                int microBatches) {
     nlohmann::ordered_json doc;
     doc["format"] = "cutlab-plan";
     doc["version"] = 1;
@@ -158,7 +190,8 @@ nlohmann::ordered_json planJson(const core::Profile& profile, const core::Networ
         for (const auto& stage : plan->stages) {
             nlohmann::ordered_json entry;
             entry["machine"] = profile.machines[static_cast<std::size_t>(stage.machine)].id;
-            entry["first_layer"] = profile.layers[static_cast<std::size_t>(stage.layers.front())].id;
+            entry["first_layer"] =
+                profile.layers[static_cast<std::size_t>(stage.layers.front())].id;
             entry["last_layer"] = profile.layers[static_cast<std::size_t>(stage.layers.back())].id;
             entry["layers"] = layerIds(profile, stage.layers);
             entry["compute_ms"] = core::jsonNumber(stage.computeMs);
@@ -170,7 +203,8 @@ nlohmann::ordered_json planJson(const core::Profile& profile, const core::Networ
             entry["link_backward_bytes"] = core::jsonNumber(stage.linkBackwardBytes);
             auto crossing = nlohmann::ordered_json::array();
             for (int producer : stage.crossing)
-                crossing.push_back(producer < 0 ? "input" : profile.layers[static_cast<std::size_t>(producer)].id);
+                crossing.push_back(
+                    producer < 0 ? "input" : profile.layers[static_cast<std::size_t>(producer)].id);
             entry["crossing"] = crossing;
             stages.push_back(entry);
         }
@@ -181,43 +215,51 @@ nlohmann::ordered_json planJson(const core::Profile& profile, const core::Networ
         entry["micro_batches"] = microBatches;
         entry["minibatch_ms"] = core::jsonNumber(schedule->minibatchMs);
         auto idle = nlohmann::ordered_json::array();
-        for (double fraction : schedule->idleFraction) idle.push_back(core::jsonNumber(fraction));
+        for (double fraction : schedule->idleFraction)
+            idle.push_back(core::jsonNumber(fraction));
         entry["idle_fraction"] = idle;
         entry["stashed_versions"] = schedule->stashedVersions;
         auto tasks = nlohmann::ordered_json::array();
-        for (const auto& task : schedule->tasks) tasks.push_back(taskJson(task));
+        for (const auto& task : schedule->tasks)
+            tasks.push_back(taskJson(task));
         entry["tasks"] = tasks;
         doc["schedule"] = entry;
     }
     return doc;
 }
 
-void printTable(const core::Profile& profile, const core::Network& network, const PipelineOptions& options,
-                const core::PipelinePlan& plan, const core::PipelineSchedule& schedule) {
+void printTable(const core::Profile& profile, const core::Network& network,
+                const PipelineOptions& options, const core::PipelinePlan& plan,
+                const core::PipelineSchedule& schedule) {
     std::string chain;
-    for (const auto& id : options.stages) chain += (chain.empty() ? "" : " -> ") + id;
-    std::cout << profile.model.name << ": pipeline over " << chain << " (" << plan.stages.size() << " of "
-              << options.stages.size() << " machines used), micro-batch " << plan.microBatch << ", cut-mode "
-              << core::cutModeName(options.cutMode) << " (" << plan.states << " cut states), network "
-              << network.name << ", compress " << options.compressText << "\n";
+    for (const auto& id : options.stages)
+        chain += (chain.empty() ? "" : " -> ") + id;
+    std::cout << profile.model.name << ": pipeline over " << chain << " (" << plan.stages.size()
+              << " of " << options.stages.size() << " machines used), micro-batch "
+              << plan.microBatch << ", cut-mode " << core::cutModeName(options.cutMode) << " ("
+              << plan.states << " cut states), network " << network.name << ", compress "
+              << options.compressText << "\n";
     char line[512];
-    std::snprintf(line, sizeof line, "%5s %-14s %7s %12s %12s %14s  %s\n", "stage", "machine", "layers", "compute ms",
-                  "link ms", "link bytes", "first .. last");
+    std::snprintf(line, sizeof line, "%5s %-14s %7s %12s %12s %14s  %s\n", "stage", "machine",
+                  "layers", "compute ms", "link ms", "link bytes", "first .. last");
     std::cout << line;
     int number = 1;
     for (const auto& stage : plan.stages) {
         const auto& first = profile.layers[static_cast<std::size_t>(stage.layers.front())].id;
         const auto& last = profile.layers[static_cast<std::size_t>(stage.layers.back())].id;
-        std::snprintf(line, sizeof line, "%5d %-14s %7zu %12s %12s %14s  %s\n", number++,
-                      profile.machines[static_cast<std::size_t>(stage.machine)].id.c_str(), stage.layers.size(),
-                      fixed(stage.computeMs, 3).c_str(), fixed(stage.linkMs, 3).c_str(),
-                      core::jsonNumber(stage.linkBytes).dump().c_str(), (first + " .. " + last).c_str());
+        std::snprintf(
+            line, sizeof line, "%5d %-14s %7zu %12s %12s %14s  %s\n", number++,
+            profile.machines[static_cast<std::size_t>(stage.machine)].id.c_str(),
+            stage.layers.size(), fixed(stage.computeMs, 3).c_str(), fixed(stage.linkMs, 3).c_str(),
+            core::jsonNumber(stage.linkBytes).dump().c_str(), (first + " .. " + last).c_str());
         std::cout << line;
     }
     std::cout << "bottleneck " << fixed(plan.bottleneckMs, 3) << " ms per micro-batch\n";
-    std::cout << "schedule " << core::scheduleKindName(schedule.kind) << ", " << schedule.microBatches
-              << " micro-batches: mini-batch " << fixed(schedule.minibatchMs, 3) << " ms; idle";
-    for (double fraction : schedule.idleFraction) std::cout << " " << fixed(100.0 * fraction, 1) << "%";
+    std::cout << "schedule " << core::scheduleKindName(schedule.kind) << ", "
+              << schedule.microBatches << " micro-batches: mini-batch "
+              << fixed(schedule.minibatchMs, 3) << " ms; idle";
+    for (double fraction : schedule.idleFraction)
+        std::cout << " " << fixed(100.0 * fraction, 1) << "%";
     std::cout << "\n";
 }
 
@@ -227,8 +269,10 @@ std::vector<int> resolveChain(const core::Profile& profile, const std::vector<st
         const int machine = profile.machineIndex(id);
         if (machine < 0) {
             std::string known;
-            for (const auto& m : profile.machines) known += (known.empty() ? "" : ", ") + m.id;
-            throw CliError("--stages: unknown machine '" + id + "' (the profile has " + known + ")");
+            for (const auto& m : profile.machines)
+                known += (known.empty() ? "" : ", ") + m.id;
+            throw CliError("--stages: unknown machine '" + id + "' (the profile has " + known +
+                           ")");
         }
         chain.push_back(machine);
     }
@@ -252,15 +296,19 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
     request.cutMode = options.cutMode;
     request.compression = options.compression;
     request.microBatch = options.microBatch.value_or(0);
-    const int microBatch = options.microBatch ? *options.microBatch : static_cast<int>(profile.model.batch);
+    const int microBatch =
+        options.microBatch ? *options.microBatch : static_cast<int>(profile.model.batch);
     if (!options.microBatch && static_cast<double>(microBatch) != profile.model.batch)
-        throw CliError("model.batch " + fixed(profile.model.batch, 3) + " is not a whole number; give --micro-batch");
+        throw CliError("model.batch " + fixed(profile.model.batch, 3) +
+                       " is not a whole number; give --micro-batch");
     int microBatches = 4 * static_cast<int>(options.stages.size());
-    if (options.microBatches) microBatches = *options.microBatches;
+    if (options.microBatches)
+        microBatches = *options.microBatches;
     else if (options.batch) {
         if (*options.batch % microBatch != 0)
-            throw CliError("--batch " + std::to_string(*options.batch) + " is not a multiple of the micro-batch " +
-                           std::to_string(microBatch) + "; give --micro-batches");
+            throw CliError("--batch " + std::to_string(*options.batch) +
+                           " is not a multiple of the micro-batch " + std::to_string(microBatch) +
+                           "; give --micro-batches");
         microBatches = *options.batch / microBatch;
     }
 
@@ -269,15 +317,20 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
         plan = core::planPipeline(profile, network, request);
     } catch (const core::DownsetLimitExceeded& refusal) {
         if (options.json)
-            std::cout << core::finiteJsonText(planJson(profile, network, options, nullptr, nullptr, microBatch, microBatches)) << "\n";
+            std::cout << core::finiteJsonText(planJson(profile, network, options, nullptr, nullptr,
+                                                       microBatch, microBatches))
+                      << "\n";
         std::cerr << options.profilePath << ": " << refusal.what() << "\n";
         return 1;
     } catch (const core::PlanError& error) {
         throw CliError(options.profilePath + ": " + error.what());
     }
-    const core::PipelineSchedule schedule = core::simulateSchedule(core::stageTimings(plan), microBatches, options.schedule);
+    const core::PipelineSchedule schedule =
+        core::simulateSchedule(core::stageTimings(plan), microBatches, options.schedule);
     if (options.json)
-        std::cout << core::finiteJsonText(planJson(profile, network, options, &plan, &schedule, microBatch, microBatches)) << "\n";
+        std::cout << core::finiteJsonText(planJson(profile, network, options, &plan, &schedule,
+                                                   microBatch, microBatches))
+                  << "\n";
     else
         printTable(profile, network, options, plan, schedule);
     return 0;

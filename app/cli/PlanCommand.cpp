@@ -5,8 +5,8 @@
 #include "app/cli/ProfileArgument.h"
 
 #include "core/inference/InferencePlanner.h"
-#include "core/model/PlanError.h"
 #include "core/io/PlanJson.h"
+#include "core/model/PlanError.h"
 
 #include <cstdio>
 #include <iostream>
@@ -23,7 +23,8 @@ std::string fixed(double value, int decimals) {
     return buffer;
 }
 
-std::string placementText(const core::InferenceCostModel& model, const core::Evaluation& evaluation) {
+std::string placementText(const core::InferenceCostModel& model,
+                          const core::Evaluation& evaluation) {
     const auto& profile = model.profile();
     std::string text;
     for (const auto& stage : evaluation.stages) {
@@ -38,15 +39,17 @@ std::string placementText(const core::InferenceCostModel& model, const core::Eva
 
 void printTable(const core::InferenceCostModel& model, const std::vector<core::RankedPlan>& plans,
                 const std::string& planner) {
-    std::cout << model.profile().model.name << " on " << model.network().name << ", planner " << planner << "\n";
-    std::printf("%4s %12s %12s %12s %12s  %s\n", "rank", "total ms", "compute ms", "transfer ms", "sent bytes",
-                "placement");
+    std::cout << model.profile().model.name << " on " << model.network().name << ", planner "
+              << planner << "\n";
+    std::printf("%4s %12s %12s %12s %12s  %s\n", "rank", "total ms", "compute ms", "transfer ms",
+                "sent bytes", "placement");
     std::fflush(stdout);
     int rank = 1;
     for (const auto& plan : plans) {
         const auto& e = plan.evaluation;
-        std::printf("%4d %12s %12s %12s %12s  %s\n", rank++, fixed(e.totalMs, 1).c_str(), fixed(e.computeMs, 1).c_str(),
-                    fixed(e.transferMs, 1).c_str(), core::jsonNumber(e.transferBytes).dump().c_str(),
+        std::printf("%4d %12s %12s %12s %12s  %s\n", rank++, fixed(e.totalMs, 1).c_str(),
+                    fixed(e.computeMs, 1).c_str(), fixed(e.transferMs, 1).c_str(),
+                    core::jsonNumber(e.transferBytes).dump().c_str(),
                     placementText(model, e).c_str());
     }
     std::fflush(stdout);
@@ -56,14 +59,16 @@ core::RankedPlan evaluateCuts(const core::InferenceCostModel& model, const PlanO
     const auto& profile = model.profile();
     const std::string text = *options.cuts;
     const auto comma = text.find(',');
-    if (comma == std::string::npos) throw CliError("--cuts: '" + text + "' should look like X,Y (layer ids or none)");
+    if (comma == std::string::npos)
+        throw CliError("--cuts: '" + text + "' should look like X,Y (layer ids or none)");
     auto layerOrNone = [&](const std::string& name) {
         return name == "none" ? -1 : resolveLayer(profile, name, "--cuts");
     };
     const int deviceLast = layerOrNone(text.substr(0, comma));
     const int edgeLast = layerOrNone(text.substr(comma + 1));
     try {
-        const auto placement = model.placementFromCuts(deviceLast, edgeLast, options.cutMachines(profile));
+        const auto placement =
+            model.placementFromCuts(deviceLast, edgeLast, options.cutMachines(profile));
         core::RankedPlan plan;
         plan.segments = placement.segments(model.layerCount());
         plan.evaluation = model.evaluate(placement);
@@ -83,13 +88,17 @@ int runPlan(const std::vector<std::string>& arguments) {
             std::cout << kUsage << kPlanOptionsHelp;
             return 0;
         }
-        if (options.consume(cursor)) continue;
+        if (options.consume(cursor))
+            continue;
         const std::string argument = cursor.next();
-        if (argument.rfind("--", 0) == 0) throw CliError("unknown option " + argument + " (see cutlab-cli plan --help)");
-        if (!options.profilePath.empty()) throw CliError("plan takes one profile, got '" + argument + "' too");
+        if (argument.rfind("--", 0) == 0)
+            throw CliError("unknown option " + argument + " (see cutlab-cli plan --help)");
+        if (!options.profilePath.empty())
+            throw CliError("plan takes one profile, got '" + argument + "' too");
         options.profilePath = argument;
     }
-    if (options.profilePath.empty()) throw CliError(std::string(kUsage) + "(see cutlab-cli plan --help)");
+    if (options.profilePath.empty())
+        throw CliError(std::string(kUsage) + "(see cutlab-cli plan --help)");
     const core::Profile profile = loadProfileOrThrow(options.profilePath);
     const core::Network network = loadNetworkOrThrow(options.network);
     const core::InferenceQuery query = options.query(profile);
@@ -108,12 +117,15 @@ int runPlan(const std::vector<std::string>& arguments) {
         throw CliError(options.profilePath + ": " + error.what());
     }
     if (options.json)
-        std::cout << core::finiteJsonText(core::inferencePlansToJson(model, plans, planner)) << "\n";
+        std::cout << core::finiteJsonText(core::inferencePlansToJson(model, plans, planner))
+                  << "\n";
     if (plans.empty()) {
-        std::cerr << options.profilePath << ": " << core::explainNoPlan(options.planner, model, query) << "\n";
+        std::cerr << options.profilePath << ": "
+                  << core::explainNoPlan(options.planner, model, query) << "\n";
         return 1;
     }
-    if (!options.json) printTable(model, plans, planner);
+    if (!options.json)
+        printTable(model, plans, planner);
     return 0;
 }
 

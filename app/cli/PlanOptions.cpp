@@ -10,7 +10,8 @@
 namespace cutlab::cli {
 
 const char* const kPlanOptionsHelp =
-    "  --network PRESET|FILE        3g (default), 4g, fibre, ideal, a cutlab-network JSON or a Scission CSV\n"
+    "  --network PRESET|FILE        3g (default), 4g, fibre, ideal, a cutlab-network JSON or a "
+    "Scission CSV\n"
     "  --planner NAME               scission (default) | neurosurgeon | jointdnn\n"
     "  --top N                      how many ranked plans (default 5)\n"
     "  --input-bytes N              override model.input_bytes\n"
@@ -22,7 +23,8 @@ const char* const kPlanOptionsHelp =
     "  --max-upload TIER=BYTES      at most this many bytes leave that tier\n"
     "  --max-time TIER=MS|PCT%      compute on that tier, in ms or % of the plan's total compute\n"
     "  --return-result              jointdnn: the final output must come back to the device\n"
-    "  --cuts X,Y                   evaluate one plan: X = last layer on the device, Y = last layer\n"
+    "  --cuts X,Y                   evaluate one plan: X = last layer on the device, Y = last "
+    "layer\n"
     "                               on the edge, 'none' = tier unused\n"
     "  --json                       cutlab-plan JSON on stdout instead of a table\n"
     "Layers are named by id, or #N for the layer at 0-based position N.\n";
@@ -31,12 +33,13 @@ static std::vector<std::string> splitList(const std::string& text) {
     std::vector<std::string> parts;
     std::stringstream stream(text);
     std::string part;
-    while (std::getline(stream, part, ',')) parts.push_back(part);
+    while (std::getline(stream, part, ','))
+        parts.push_back(part);
     return parts;
 }
 
-static std::pair<std::string, std::string> splitAt(const std::string& text, char separator, const std::string& flag,
-                                                   const char* shape) {
+static std::pair<std::string, std::string> splitAt(const std::string& text, char separator,
+                                                   const std::string& flag, const char* shape) {
     const auto position = text.rfind(separator);
     if (position == std::string::npos || position == 0 || position + 1 == text.size())
         throw CliError(flag + ": '" + text + "' should look like " + shape);
@@ -49,42 +52,63 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
         cursor.next();
         return cursor.valueOf(flag);
     };
-    if (flag == "--network") network = take();
+    if (flag == "--network")
+        network = take();
     else if (flag == "--planner") {
         planner = take();
         if (!core::isInferencePlannerName(planner))
-            throw CliError("--planner: unknown planner '" + planner + "' (expected scission, neurosurgeon or jointdnn)");
-    }
-    else if (flag == "--top") top = parsePositiveInt(take(), flag);
-    else if (flag == "--input-bytes") inputBytes = parseNumber(take(), flag);
+            throw CliError("--planner: unknown planner '" + planner +
+                           "' (expected scission, neurosurgeon or jointdnn)");
+    } else if (flag == "--top")
+        top = parsePositiveInt(take(), flag);
+    else if (flag == "--input-bytes")
+        inputBytes = parseNumber(take(), flag);
     else if (flag == "--objective") {
         const std::string value = take();
-        if (value == "latency") objective = core::Objective::Latency;
-        else if (value == "transfer") objective = core::Objective::Transfer;
-        else throw CliError("--objective must be latency or transfer, not '" + value + "'");
+        if (value == "latency")
+            objective = core::Objective::Latency;
+        else if (value == "transfer")
+            objective = core::Objective::Transfer;
+        else
+            throw CliError("--objective must be latency or transfer, not '" + value + "'");
     } else if (flag == "--machines") {
-        for (const auto& id : splitList(take())) machines.push_back(id);
-    } else if (flag == "--use") tierRules.emplace_back(take(), core::TierUse::Must);
-    else if (flag == "--skip") tierRules.emplace_back(take(), core::TierUse::MustNot);
-    else if (flag == "--pin") pins.push_back(splitAt(take(), '@', flag, "LAYER@TIER"));
-    else if (flag == "--forbid") forbids.push_back(splitAt(take(), '@', flag, "LAYER@TIER"));
-    else if (flag == "--max-upload") maxUploads.push_back(take());
-    else if (flag == "--max-time") maxTimes.push_back(take());
-    else if (flag == "--cuts") cuts = take();
-    else if (flag == "--return-result") { cursor.next(); returnResult = true; }
-    else if (flag == "--json") { cursor.next(); json = true; }
-    else return false;
+        for (const auto& id : splitList(take()))
+            machines.push_back(id);
+    } else if (flag == "--use")
+        tierRules.emplace_back(take(), core::TierUse::Must);
+    else if (flag == "--skip")
+        tierRules.emplace_back(take(), core::TierUse::MustNot);
+    else if (flag == "--pin")
+        pins.push_back(splitAt(take(), '@', flag, "LAYER@TIER"));
+    else if (flag == "--forbid")
+        forbids.push_back(splitAt(take(), '@', flag, "LAYER@TIER"));
+    else if (flag == "--max-upload")
+        maxUploads.push_back(take());
+    else if (flag == "--max-time")
+        maxTimes.push_back(take());
+    else if (flag == "--cuts")
+        cuts = take();
+    else if (flag == "--return-result") {
+        cursor.next();
+        returnResult = true;
+    } else if (flag == "--json") {
+        cursor.next();
+        json = true;
+    } else
+        return false;
     return true;
 }
 
 int resolveLayer(const core::Profile& profile, const std::string& name, const std::string& flag) {
     const int byId = profile.layerIndex(name);
-    if (byId >= 0) return byId;
+    if (byId >= 0)
+        return byId;
     if (name.size() > 1 && name[0] == '#') {
         try {
             std::size_t used = 0;
             const int position = std::stoi(name.substr(1), &used);
-            if (used == name.size() - 1 && position >= 0 && position < static_cast<int>(profile.layers.size()))
+            if (used == name.size() - 1 && position >= 0 &&
+                position < static_cast<int>(profile.layers.size()))
                 return position;
         } catch (const std::exception&) {
         }
@@ -96,7 +120,8 @@ int resolveLayer(const core::Profile& profile, const std::string& name, const st
 }
 
 core::Tier resolveTier(const std::string& name, const std::string& flag) {
-    if (auto tier = core::tierFromName(name)) return *tier;
+    if (auto tier = core::tierFromName(name))
+        return *tier;
     throw CliError(flag + ": unknown tier '" + name + "' (expected device, edge or cloud)");
 }
 
@@ -104,7 +129,8 @@ core::Network loadNetworkOrThrow(const std::string& spec) {
     auto loaded = core::loadNetwork(spec);
     if (!loaded.ok()) {
         std::string message = spec + ": error: " + loaded.issues.front().text();
-        for (std::size_t i = 1; i < loaded.issues.size(); ++i) message += "\n" + spec + ": error: " + loaded.issues[i].text();
+        for (std::size_t i = 1; i < loaded.issues.size(); ++i)
+            message += "\n" + spec + ": error: " + loaded.issues[i].text();
         throw CliError(message);
     }
     return *loaded.network;
@@ -115,12 +141,14 @@ core::InferenceQuery PlanOptions::query(const core::Profile& profile) const {
     query.objective = objective;
     query.top = top;
     query.returnResult = returnResult;
-    if (returnResult && planner != "jointdnn") throw CliError("--return-result applies to --planner jointdnn only");
+    if (returnResult && planner != "jointdnn")
+        throw CliError("--return-result applies to --planner jointdnn only");
     if (!machines.empty()) {
         query.machineAllowed.assign(profile.machines.size(), false);
         for (const auto& id : machines) {
             const int machine = profile.machineIndex(id);
-            if (machine < 0) throw CliError("--machines: unknown machine '" + id + "'");
+            if (machine < 0)
+                throw CliError("--machines: unknown machine '" + id + "'");
             query.machineAllowed[static_cast<std::size_t>(machine)] = true;
         }
     }
@@ -128,17 +156,19 @@ core::InferenceQuery PlanOptions::query(const core::Profile& profile) const {
         const std::string flag = use == core::TierUse::Must ? "--use" : "--skip";
         const auto t = static_cast<std::size_t>(core::tierIndex(resolveTier(tierText, flag)));
         if (query.tierUse[t] != core::TierUse::Any && query.tierUse[t] != use)
-            throw CliError("--use " + tierText + " and --skip " + tierText + " contradict each other");
+            throw CliError("--use " + tierText + " and --skip " + tierText +
+                           " contradict each other");
         query.tierUse[t] = use;
     }
     for (const auto& [layer, tier] : pins)
         query.pins.emplace_back(resolveLayer(profile, layer, "--pin"), resolveTier(tier, "--pin"));
     for (const auto& [layer, tier] : forbids)
-        query.forbids.emplace_back(resolveLayer(profile, layer, "--forbid"), resolveTier(tier, "--forbid"));
+        query.forbids.emplace_back(resolveLayer(profile, layer, "--forbid"),
+                                   resolveTier(tier, "--forbid"));
     for (const auto& text : maxUploads) {
         const auto [tier, bytes] = splitAt(text, '=', "--max-upload", "TIER=BYTES");
-        query.maxUploadBytes[static_cast<std::size_t>(core::tierIndex(resolveTier(tier, "--max-upload")))] =
-            parseNumber(bytes, "--max-upload");
+        query.maxUploadBytes[static_cast<std::size_t>(core::tierIndex(
+            resolveTier(tier, "--max-upload")))] = parseNumber(bytes, "--max-upload");
     }
     for (const auto& text : maxTimes) {
         auto [tier, value] = splitAt(text, '=', "--max-time", "TIER=MS or TIER=PCT%");
@@ -148,11 +178,13 @@ core::InferenceQuery PlanOptions::query(const core::Profile& profile) const {
             value.pop_back();
         }
         limit.value = parseNumber(value, "--max-time");
-        query.maxTime[static_cast<std::size_t>(core::tierIndex(resolveTier(tier, "--max-time")))] = limit;
+        query.maxTime[static_cast<std::size_t>(core::tierIndex(resolveTier(tier, "--max-time")))] =
+            limit;
     }
     const bool limited = !maxUploads.empty() || !maxTimes.empty();
     if (limited && planner == "jointdnn")
-        throw CliError("--max-upload and --max-time apply to the scission and neurosurgeon planners, not jointdnn");
+        throw CliError("--max-upload and --max-time apply to the scission and neurosurgeon "
+                       "planners, not jointdnn");
     return query;
 }
 

@@ -1,15 +1,15 @@
 #include "app/cli/Commands.h"
 
 #include "app/cli/CliError.h"
-#include "core/io/InputLimits.h"
 #include "app/cli/PlanOptions.h"
 #include "app/cli/ProfileArgument.h"
+#include "core/io/InputLimits.h"
 
 #include "core/inference/BandwidthSweep.h"
 #include "core/inference/InferencePlanner.h"
+#include "core/io/PlanJson.h"
 #include "core/model/LinkBandwidth.h"
 #include "core/model/PlanError.h"
-#include "core/io/PlanJson.h"
 #include "core/training/TrainingPlanner.h"
 
 #include <cmath>
@@ -21,14 +21,18 @@ namespace cutlab::cli {
 namespace {
 
 const char* const kUsage =
-    "usage: cutlab-cli sweep PROFILE --vary LINK --from MBPS --to MBPS --steps N --planners A,B,...\n"
+    "usage: cutlab-cli sweep PROFILE --vary LINK --from MBPS --to MBPS --steps N --planners "
+    "A,B,...\n"
     "                        [--train --batch B] [--network PRESET|FILE] [--csv|--json]\n"
-    "Best total latency (inference) or iteration time (--train) of each planner as the bandwidth of\n"
+    "Best total latency (inference) or iteration time (--train) of each planner as the bandwidth "
+    "of\n"
     "LINK goes from --from to --to Mbps on a log scale (both ends included), latencies kept.\n"
-    "  LINK: uplink (device-edge and device-cloud), backhaul (edge-cloud), or TIER-TIER[,TIER-TIER]\n"
+    "  LINK: uplink (device-edge and device-cloud), backhaul (edge-cloud), or "
+    "TIER-TIER[,TIER-TIER]\n"
     "  planners: scission, neurosurgeon, jointdnn; with --train: hiertrain, all-device, all-edge,\n"
     "            all-cloud, jointdnn, jointdnn+, jalad\n"
-    "One row per step, one column per planner; empty (CSV) or null (JSON) where a planner has no plan.\n";
+    "One row per step, one column per planner; empty (CSV) or null (JSON) where a planner has no "
+    "plan.\n";
 
 struct SweepOptions {
     std::string profilePath, vary, network = "3g";
@@ -44,37 +48,58 @@ SweepOptions parse(const std::vector<std::string>& arguments) {
     ArgumentCursor cursor(arguments);
     while (!cursor.done()) {
         const std::string a = cursor.next();
-        if (a == "--vary") o.vary = cursor.valueOf(a);
-        else if (a == "--from") o.from = parseNumber(cursor.valueOf(a), a);
-        else if (a == "--to") o.to = parseNumber(cursor.valueOf(a), a);
-        else if (a == "--steps") o.steps = parsePositiveInt(cursor.valueOf(a), a);
+        if (a == "--vary")
+            o.vary = cursor.valueOf(a);
+        else if (a == "--from")
+            o.from = parseNumber(cursor.valueOf(a), a);
+        else if (a == "--to")
+            o.to = parseNumber(cursor.valueOf(a), a);
+        else if (a == "--steps")
+            o.steps = parsePositiveInt(cursor.valueOf(a), a);
         else if (a == "--planners") {
             std::stringstream list(cursor.valueOf(a));
-            for (std::string name; std::getline(list, name, ',');) o.planners.push_back(name);
-        } else if (a == "--network") o.network = cursor.valueOf(a);
-        else if (a == "--batch") o.batch = parsePositiveInt(cursor.valueOf(a), a);
-        else if (a == "--train") o.train = true;
-        else if (a == "--csv") o.csv = true;
-        else if (a == "--json") o.json = true;
-        else if (a.rfind("--", 0) == 0) throw CliError("unknown option " + a + " (see cutlab-cli sweep --help)");
-        else if (o.profilePath.empty()) o.profilePath = a;
-        else throw CliError("sweep takes one profile, got '" + a + "' too");
+            for (std::string name; std::getline(list, name, ',');)
+                o.planners.push_back(name);
+        } else if (a == "--network")
+            o.network = cursor.valueOf(a);
+        else if (a == "--batch")
+            o.batch = parsePositiveInt(cursor.valueOf(a), a);
+        else if (a == "--train")
+            o.train = true;
+        else if (a == "--csv")
+            o.csv = true;
+        else if (a == "--json")
+            o.json = true;
+        else if (a.rfind("--", 0) == 0)
+            throw CliError("unknown option " + a + " (see cutlab-cli sweep --help)");
+        else if (o.profilePath.empty())
+            o.profilePath = a;
+        else
+            throw CliError("sweep takes one profile, got '" + a + "' too");
     }
-    if (o.profilePath.empty()) throw CliError(std::string(kUsage));
+    if (o.profilePath.empty())
+        throw CliError(std::string(kUsage));
     if (o.vary.empty() || !o.from || !o.to || o.steps == 0 || o.planners.empty())
-        throw CliError("sweep needs --vary, --from, --to, --steps and --planners (see cutlab-cli sweep --help)");
-    if (*o.from <= 0 || *o.to <= 0) throw CliError("--from and --to must be bandwidths > 0 Mbps");
-    if (*o.from < core::kMinBandwidthMbps || *o.to < core::kMinBandwidthMbps || *o.from > core::kMaxBandwidthMbps ||
-        *o.to > core::kMaxBandwidthMbps)
+        throw CliError("sweep needs --vary, --from, --to, --steps and --planners (see cutlab-cli "
+                       "sweep --help)");
+    if (*o.from <= 0 || *o.to <= 0)
+        throw CliError("--from and --to must be bandwidths > 0 Mbps");
+    if (*o.from < core::kMinBandwidthMbps || *o.to < core::kMinBandwidthMbps ||
+        *o.from > core::kMaxBandwidthMbps || *o.to > core::kMaxBandwidthMbps)
         throw CliError("--from and --to must be bandwidths between 1e-6 and 1e9 Mbps");
-    if (o.csv && o.json) throw CliError("choose one of --csv and --json");
-    if (o.batch && !o.train) throw CliError("--batch applies with --train");
+    if (o.csv && o.json)
+        throw CliError("choose one of --csv and --json");
+    if (o.batch && !o.train)
+        throw CliError("--batch applies with --train");
     for (const auto& name : o.planners) {
-        const bool known = o.train ? core::isIterationPlannerName(name) : core::isInferencePlannerName(name);
+        const bool known =
+            o.train ? core::isIterationPlannerName(name) : core::isInferencePlannerName(name);
         if (!known)
             throw CliError("--planners: '" + name + "' is not " +
-                           (o.train ? "a training planner (hiertrain, all-device, all-edge, all-cloud, jointdnn, jointdnn+, jalad)"
-                                    : "an inference planner (scission, neurosurgeon, jointdnn; add --train for training)"));
+                           (o.train ? "a training planner (hiertrain, all-device, all-edge, "
+                                      "all-cloud, jointdnn, jointdnn+, jalad)"
+                                    : "an inference planner (scission, neurosurgeon, jointdnn; add "
+                                      "--train for training)"));
     }
     return o;
 }
@@ -84,7 +109,9 @@ double plannerValue(const SweepOptions& o, const std::string& planner, const cor
                     const core::Network& network) {
     if (o.train) {
         const core::TrainingCostModel model(profile, network, core::trainingMachines(profile));
-        return core::runIterationPlanner(planner, model, o.batch.value_or(static_cast<int>(profile.model.batch))).iterationMs();
+        return core::runIterationPlanner(planner, model,
+                                         o.batch.value_or(static_cast<int>(profile.model.batch)))
+            .iterationMs();
     }
     const core::InferenceCostModel model(profile, network);
     core::InferenceQuery query;
@@ -110,9 +137,11 @@ int runSweep(const std::vector<std::string>& arguments) {
         const auto links = core::parseLinkSelection(o.vary);
         for (double value : mbps) {
             core::Network network = base;
-            for (const auto& pair : links) core::setBandwidthBetween(network, profile, pair, value);
+            for (const auto& pair : links)
+                core::setBandwidthBetween(network, profile, pair, value);
             std::vector<double> row;
-            for (const auto& planner : o.planners) row.push_back(plannerValue(o, planner, profile, network));
+            for (const auto& planner : o.planners)
+                row.push_back(plannerValue(o, planner, profile, network));
             rows.push_back(row);
         }
     } catch (const core::PlanError& error) {
@@ -127,7 +156,9 @@ int runSweep(const std::vector<std::string>& arguments) {
         nlohmann::ordered_json series;
         for (std::size_t p = 0; p < o.planners.size(); ++p) {
             nlohmann::ordered_json values = nlohmann::ordered_json::array();
-            for (const auto& row : rows) values.push_back(std::isnan(row[p]) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(row[p]));
+            for (const auto& row : rows)
+                values.push_back(std::isnan(row[p]) ? nlohmann::ordered_json(nullptr)
+                                                    : nlohmann::ordered_json(row[p]));
             series[o.planners[p]] = values;
         }
         doc["series_ms"] = series;
@@ -136,13 +167,16 @@ int runSweep(const std::vector<std::string>& arguments) {
     }
     const char* separator = o.csv ? "," : "  ";
     std::printf(o.csv ? "%s" : "%10s", "mbps");
-    for (const auto& name : o.planners) std::printf(o.csv ? "%s%s" : "%s%12s", separator, name.c_str());
+    for (const auto& name : o.planners)
+        std::printf(o.csv ? "%s%s" : "%s%12s", separator, name.c_str());
     std::printf("\n");
     for (std::size_t i = 0; i < rows.size(); ++i) {
         std::printf(o.csv ? "%.6g" : "%10.4g", mbps[i]);
         for (double value : rows[i]) {
-            if (std::isnan(value)) std::printf(o.csv ? "%s" : "%s%12s", separator, o.csv ? "" : "-");
-            else std::printf(o.csv ? "%s%.6f" : "%s%12.1f", separator, value);
+            if (std::isnan(value))
+                std::printf(o.csv ? "%s" : "%s%12s", separator, o.csv ? "" : "-");
+            else
+                std::printf(o.csv ? "%s%.6f" : "%s%12.1f", separator, value);
         }
         std::printf("\n");
     }

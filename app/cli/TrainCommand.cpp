@@ -1,12 +1,12 @@
 #include "app/cli/Commands.h"
 
 #include "app/cli/CliError.h"
-#include "core/io/PlanJson.h"
 #include "app/cli/PlanOptions.h"
 #include "app/cli/ProfileArgument.h"
+#include "core/io/PlanJson.h"
 
-#include "core/model/PlanError.h"
 #include "core/io/TrainingJson.h"
+#include "core/model/PlanError.h"
 #include "core/training/TrainingPlanner.h"
 
 #include <cstdio>
@@ -18,11 +18,15 @@ namespace {
 
 const char* const kUsage =
     "usage: cutlab-cli train PROFILE --planner NAME [options]\n"
-    "Plans one training iteration of a mini-batch over device, edge and cloud (one machine per tier).\n"
-    "  --planner NAME          hiertrain | all-device | all-edge | all-cloud | jointdnn | jointdnn+ |\n"
-    "                          jalad | pipeline (see 'cutlab-cli train --planner pipeline --help')\n"
+    "Plans one training iteration of a mini-batch over device, edge and cloud (one machine per "
+    "tier).\n"
+    "  --planner NAME          hiertrain | all-device | all-edge | all-cloud | jointdnn | "
+    "jointdnn+ |\n"
+    "                          jalad | pipeline (see 'cutlab-cli train --planner pipeline "
+    "--help')\n"
     "  --batch B               mini-batch size (default model.batch)\n"
-    "  --network PRESET|FILE   3g (default), 4g, fibre, ideal, a cutlab-network JSON or a Scission CSV\n"
+    "  --network PRESET|FILE   3g (default), 4g, fibre, ideal, a cutlab-network JSON or a Scission "
+    "CSV\n"
     "  --machines ID[,ID...]   the machine of each tier (default: the first listed of each tier)\n"
     "  --json                  cutlab-plan JSON on stdout instead of text\n";
 
@@ -38,30 +42,43 @@ TrainOptions parse(const std::vector<std::string>& arguments) {
     ArgumentCursor cursor(arguments);
     while (!cursor.done()) {
         const std::string argument = cursor.next();
-        if (argument == "--planner") options.planner = cursor.valueOf(argument);
-        else if (argument == "--batch") options.batch = parsePositiveInt(cursor.valueOf(argument), argument);
-        else if (argument == "--network") options.network = cursor.valueOf(argument);
+        if (argument == "--planner")
+            options.planner = cursor.valueOf(argument);
+        else if (argument == "--batch")
+            options.batch = parsePositiveInt(cursor.valueOf(argument), argument);
+        else if (argument == "--network")
+            options.network = cursor.valueOf(argument);
         else if (argument == "--machines") {
             std::stringstream list(cursor.valueOf(argument));
-            for (std::string id; std::getline(list, id, ',');) options.machines.push_back(id);
-        } else if (argument == "--json") options.json = true;
-        else if (argument == "--stages" || argument == "--micro-batch" || argument == "--micro-batches" ||
-                 argument == "--cut-mode" || argument == "--compress")
+            for (std::string id; std::getline(list, id, ',');)
+                options.machines.push_back(id);
+        } else if (argument == "--json")
+            options.json = true;
+        else if (argument == "--stages" || argument == "--micro-batch" ||
+                 argument == "--micro-batches" || argument == "--cut-mode" ||
+                 argument == "--compress")
             throw CliError(argument + " applies to --planner pipeline");
-        else if (argument.rfind("--", 0) == 0) throw CliError("unknown option " + argument + " (see cutlab-cli train --help)");
-        else if (options.profilePath.empty()) options.profilePath = argument;
-        else throw CliError("train takes one profile, got '" + argument + "' too");
+        else if (argument.rfind("--", 0) == 0)
+            throw CliError("unknown option " + argument + " (see cutlab-cli train --help)");
+        else if (options.profilePath.empty())
+            options.profilePath = argument;
+        else
+            throw CliError("train takes one profile, got '" + argument + "' too");
     }
-    if (options.profilePath.empty()) throw CliError(std::string(kUsage));
-    if (options.planner.empty()) throw CliError("--planner is required (see cutlab-cli train --help)");
+    if (options.profilePath.empty())
+        throw CliError(std::string(kUsage));
+    if (options.planner.empty())
+        throw CliError("--planner is required (see cutlab-cli train --help)");
     if (!core::isIterationPlannerName(options.planner))
         throw CliError("--planner: unknown training planner '" + options.planner +
-                       "' (expected hiertrain, all-device, all-edge, all-cloud, jointdnn, jointdnn+, jalad or pipeline)");
+                       "' (expected hiertrain, all-device, all-edge, all-cloud, jointdnn, "
+                       "jointdnn+, jalad or pipeline)");
     return options;
 }
 
 std::string rangeText(const core::Profile& profile, int begin, int end) {
-    if (end <= begin) return "no layers";
+    if (end <= begin)
+        return "no layers";
     const auto& first = profile.layers[static_cast<std::size_t>(begin)].id;
     const auto& last = profile.layers[static_cast<std::size_t>(end - 1)].id;
     return "layers " + first + (first == last ? "" : " .. " + last);
@@ -74,25 +91,31 @@ void printText(const core::TrainingCostModel& model, const core::TrainingResult&
         return core::tierName(m.tier) + " " + m.id;
     };
     std::printf("%s on %s, planner %s, batch %d\niteration %.1f ms\n", profile.model.name.c_str(),
-                model.network().name.c_str(), result.planner.c_str(), result.batch, result.iterationMs());
+                model.network().name.c_str(), result.planner.c_str(), result.batch,
+                result.iterationMs());
     if (result.hybrid) {
         const auto& plan = *result.hybrid;
         const char* names[3] = {"o", "s", "l"};
         const int ends[3] = {model.layerCount(), plan.ms, plan.ml};
         for (std::size_t w = 0; w < 3; ++w) {
-            if (plan.workerMachine[w] < 0 || plan.samples[w] == 0) continue;
-            std::printf("  worker %s: %-24s %5d samples, %s\n", names[w], machineText(plan.workerMachine[w]).c_str(),
-                        plan.samples[w], rangeText(profile, 0, ends[w]).c_str());
+            if (plan.workerMachine[w] < 0 || plan.samples[w] == 0)
+                continue;
+            std::printf("  worker %s: %-24s %5d samples, %s\n", names[w],
+                        machineText(plan.workerMachine[w]).c_str(), plan.samples[w],
+                        rangeText(profile, 0, ends[w]).c_str());
         }
         const auto& p = plan.phases;
-        std::printf("  phases ms: Tf1 %.1f  Tf2 %.1f  Tf3 %.1f  Tb3 %.1f  Tb2 %.1f  Tb1 %.1f  Tup %.1f\n", p.tf1, p.tf2,
-                    p.tf3, p.tb3, p.tb2, p.tb1, p.tup);
+        std::printf(
+            "  phases ms: Tf1 %.1f  Tf2 %.1f  Tf3 %.1f  Tb3 %.1f  Tb2 %.1f  Tb1 %.1f  Tup %.1f\n",
+            p.tf1, p.tf2, p.tf3, p.tb3, p.tb2, p.tb1, p.tup);
     } else {
         const auto& path = *result.path;
         for (const auto& segment : path.segments)
-            std::printf("  %-24s %s\n", machineText(segment.machine).c_str(), rangeText(profile, segment.begin, segment.end).c_str());
-        std::printf("  forward %.1f ms, backward %.1f ms, update %.1f ms, transfers %.1f ms (%.0f bytes)\n", path.forwardMs,
-                    path.backwardMs, path.updateMs, path.transferMs, path.transferBytes);
+            std::printf("  %-24s %s\n", machineText(segment.machine).c_str(),
+                        rangeText(profile, segment.begin, segment.end).c_str());
+        std::printf(
+            "  forward %.1f ms, backward %.1f ms, update %.1f ms, transfers %.1f ms (%.0f bytes)\n",
+            path.forwardMs, path.backwardMs, path.updateMs, path.transferMs, path.transferBytes);
     }
     std::fflush(stdout);
 }
@@ -101,7 +124,8 @@ void printText(const core::TrainingCostModel& model, const core::TrainingResult&
 
 int runTrain(const std::vector<std::string>& arguments) {
     for (std::size_t i = 0; i + 1 < arguments.size(); ++i)
-        if (arguments[i] == "--planner" && arguments[i + 1] == "pipeline") return runPipelineTrain(arguments);
+        if (arguments[i] == "--planner" && arguments[i + 1] == "pipeline")
+            return runPipelineTrain(arguments);
     for (const auto& argument : arguments)
         if (argument == "--help") {
             std::cout << kUsage;
@@ -114,9 +138,11 @@ int runTrain(const std::vector<std::string>& arguments) {
     machineChoice.machines = options.machines;
     const auto query = machineChoice.query(profile);
     try {
-        const core::TrainingCostModel model(profile, network, core::trainingMachines(profile, query.machineAllowed));
+        const core::TrainingCostModel model(profile, network,
+                                            core::trainingMachines(profile, query.machineAllowed));
         const int batch = options.batch.value_or(static_cast<int>(profile.model.batch));
-        const core::TrainingResult result = core::runIterationPlanner(options.planner, model, batch);
+        const core::TrainingResult result =
+            core::runIterationPlanner(options.planner, model, batch);
         if (options.json)
             std::cout << core::finiteJsonText(core::trainingResultToJson(model, result)) << "\n";
         else

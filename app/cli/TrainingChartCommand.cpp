@@ -4,18 +4,18 @@
 #include "app/cli/PlanOptions.h"
 #include "app/cli/ProfileArgument.h"
 
-#include "ui/training/HierTrainTimelineBuilder.h"
-#include "ui/charts/ImageExporter.h"
-#include "ui/training/PipelineGanttBuilder.h"
 #include "core/training/PipelineSimulation.h"
-#include "ui/training/StrategyChartBuilder.h"
 #include "core/training/StrategySweepComputer.h"
-#include "ui/training/TrainingExport.h"
 #include "core/training/TrainingTimelineMaker.h"
+#include "ui/charts/ImageExporter.h"
+#include "ui/training/HierTrainTimelineBuilder.h"
+#include "ui/training/PipelineGanttBuilder.h"
+#include "ui/training/StrategyChartBuilder.h"
+#include "ui/training/TrainingExport.h"
 
-#include "core/pipeline/DownsetLattice.h"
 #include "core/model/LinkBandwidth.h"
 #include "core/model/PlanError.h"
+#include "core/pipeline/DownsetLattice.h"
 #include "core/training/TrainingPlanner.h"
 
 #include <QApplication>
@@ -33,18 +33,24 @@ namespace cutlab::cli {
 namespace {
 
 const char* const kUsage =
-    "usage: cutlab-cli training-chart PROFILE --kind timeline|gantt|strategy [options] -o OUT.png|svg|pdf\n"
-    "Renders a chart of the Training mode without a window (PNG, SVG or PDF by the extension, written\n"
+    "usage: cutlab-cli training-chart PROFILE --kind timeline|gantt|strategy [options] -o "
+    "OUT.png|svg|pdf\n"
+    "Renders a chart of the Training mode without a window (PNG, SVG or PDF by the extension, "
+    "written\n"
     "atomically: on an error an existing file is left untouched).\n"
     "  --kind timeline         one iteration of --planner (default hiertrain) as workers x phases\n"
     "  --kind gantt            the pipeline plan's simulated schedule, stages x time\n"
-    "  --kind strategy         every iteration planner's time against the --vary links' bandwidth,\n"
+    "  --kind strategy         every iteration planner's time against the --vary links' "
+    "bandwidth,\n"
     "                          1 to 10 Mbps (HierTrain's figures 7-10)\n"
-    "  --planner NAME          timeline: hiertrain | all-device | all-edge | all-cloud | jointdnn |\n"
+    "  --planner NAME          timeline: hiertrain | all-device | all-edge | all-cloud | jointdnn "
+    "|\n"
     "                          jointdnn+ | jalad\n"
     "  --batch B               mini-batch (default model.batch); timeline and strategy\n"
-    "  --network PRESET|FILE   3g (default), 4g, fibre, ideal, a cutlab-network JSON or a Scission CSV\n"
-    "  --stages ID,ID,...      gantt: the chain (default every machine once in profile order, or four\n"
+    "  --network PRESET|FILE   3g (default), 4g, fibre, ideal, a cutlab-network JSON or a Scission "
+    "CSV\n"
+    "  --stages ID,ID,...      gantt: the chain (default every machine once in profile order, or "
+    "four\n"
     "                          copies of a profile's only machine)\n"
     "  --micro-batch b         gantt: samples per micro-batch (default model.batch)\n"
     "  --micro-batches M       gantt: micro-batches in the schedule (default 4 x stages)\n"
@@ -74,59 +80,87 @@ ChartOptions parse(const std::vector<std::string>& arguments) {
     ArgumentCursor cursor(arguments);
     while (!cursor.done()) {
         const std::string a = cursor.next();
-        if (a == "--kind") o.kind = cursor.valueOf(a);
-        else if (a == "--planner") o.planner = cursor.valueOf(a), plannerGiven = true;
-        else if (a == "--batch") o.batch = parsePositiveInt(cursor.valueOf(a), a);
-        else if (a == "--network") o.network = cursor.valueOf(a);
+        if (a == "--kind")
+            o.kind = cursor.valueOf(a);
+        else if (a == "--planner")
+            o.planner = cursor.valueOf(a), plannerGiven = true;
+        else if (a == "--batch")
+            o.batch = parsePositiveInt(cursor.valueOf(a), a);
+        else if (a == "--network")
+            o.network = cursor.valueOf(a);
         else if (a == "--stages") {
             std::stringstream list(cursor.valueOf(a));
             for (std::string id; std::getline(list, id, ',');)
-                if (!id.empty()) o.stages.push_back(id);
-        } else if (a == "--micro-batch") o.microBatch = parsePositiveInt(cursor.valueOf(a), a);
-        else if (a == "--micro-batches") o.microBatches = parsePositiveInt(cursor.valueOf(a), a);
+                if (!id.empty())
+                    o.stages.push_back(id);
+        } else if (a == "--micro-batch")
+            o.microBatch = parsePositiveInt(cursor.valueOf(a), a);
+        else if (a == "--micro-batches")
+            o.microBatches = parsePositiveInt(cursor.valueOf(a), a);
         else if (a == "--cut-mode") {
             const std::string value = cursor.valueOf(a);
             const auto mode = core::cutModeFromName(value);
-            if (!mode) throw CliError("--cut-mode: '" + value + "' is not single or any");
+            if (!mode)
+                throw CliError("--cut-mode: '" + value + "' is not single or any");
             o.cutMode = *mode;
         } else if (a == "--schedule") {
             const std::string value = cursor.valueOf(a);
             const auto kind = core::scheduleKindFromName(value);
-            if (!kind) throw CliError("--schedule: '" + value + "' is not 1f1b or gpipe");
+            if (!kind)
+                throw CliError("--schedule: '" + value + "' is not 1f1b or gpipe");
             o.schedule = *kind;
-        } else if (a == "--vary") o.vary = cursor.valueOf(a);
-        else if (a == "--log-x") o.logX = true;
-        else if (a == "--width") o.width = parsePositiveInt(cursor.valueOf(a), a, 16384);
-        else if (a == "-o" || a == "--output") o.output = cursor.valueOf(a);
-        else if (a.rfind("-", 0) == 0 && a.size() > 1) throw CliError("unknown option " + a + " (see cutlab-cli training-chart --help)");
-        else if (o.profilePath.empty()) o.profilePath = a;
-        else throw CliError("training-chart takes one profile, got '" + a + "' too");
+        } else if (a == "--vary")
+            o.vary = cursor.valueOf(a);
+        else if (a == "--log-x")
+            o.logX = true;
+        else if (a == "--width")
+            o.width = parsePositiveInt(cursor.valueOf(a), a, 16384);
+        else if (a == "-o" || a == "--output")
+            o.output = cursor.valueOf(a);
+        else if (a.rfind("-", 0) == 0 && a.size() > 1)
+            throw CliError("unknown option " + a + " (see cutlab-cli training-chart --help)");
+        else if (o.profilePath.empty())
+            o.profilePath = a;
+        else
+            throw CliError("training-chart takes one profile, got '" + a + "' too");
     }
-    if (o.profilePath.empty()) throw CliError(std::string(kUsage));
+    if (o.profilePath.empty())
+        throw CliError(std::string(kUsage));
     if (o.kind != "timeline" && o.kind != "gantt" && o.kind != "strategy")
-        throw CliError(o.kind.empty() ? "--kind is required: timeline, gantt or strategy" : "--kind: '" + o.kind + "' is not timeline, gantt or strategy");
-    if (o.output.empty()) throw CliError("-o OUT.png|svg|pdf is required");
+        throw CliError(o.kind.empty()
+                           ? "--kind is required: timeline, gantt or strategy"
+                           : "--kind: '" + o.kind + "' is not timeline, gantt or strategy");
+    if (o.output.empty())
+        throw CliError("-o OUT.png|svg|pdf is required");
     if (!ui::ImageExporter::isSupported(QString::fromStdString(o.output)))
         throw CliError(o.output + ": choose a .png, .svg or .pdf file name");
-    if (o.width < 360 || o.width > 8000) throw CliError("--width: choose between 360 and 8000 pixels");
-    if (o.kind == "timeline" && o.planner == "pipeline") throw CliError("--planner pipeline: use --kind gantt for the pipeline");
+    if (o.width < 360 || o.width > 8000)
+        throw CliError("--width: choose between 360 and 8000 pixels");
+    if (o.kind == "timeline" && o.planner == "pipeline")
+        throw CliError("--planner pipeline: use --kind gantt for the pipeline");
     if (o.kind == "timeline" && !core::isIterationPlannerName(o.planner))
         throw CliError("--planner: unknown training planner '" + o.planner +
-                       "' (expected hiertrain, all-device, all-edge, all-cloud, jointdnn, jointdnn+ or jalad)");
+                       "' (expected hiertrain, all-device, all-edge, all-cloud, jointdnn, "
+                       "jointdnn+ or jalad)");
     if (o.kind != "timeline" && plannerGiven && !(o.kind == "gantt" && o.planner == "pipeline"))
         throw CliError("--planner applies to --kind timeline");
-    const bool pipelineOption = !o.stages.empty() || o.microBatch || o.microBatches || o.cutMode != core::PipelineCutMode::Single ||
+    const bool pipelineOption = !o.stages.empty() || o.microBatch || o.microBatches ||
+                                o.cutMode != core::PipelineCutMode::Single ||
                                 o.schedule != core::ScheduleKind::OneForwardOneBackward;
     if (pipelineOption && o.kind != "gantt")
-        throw CliError("--stages, --micro-batch, --micro-batches, --cut-mode and --schedule apply to --kind gantt");
-    if (o.kind == "gantt" && o.batch) throw CliError("--batch does not apply to --kind gantt (use --micro-batch)");
+        throw CliError("--stages, --micro-batch, --micro-batches, --cut-mode and --schedule apply "
+                       "to --kind gantt");
+    if (o.kind == "gantt" && o.batch)
+        throw CliError("--batch does not apply to --kind gantt (use --micro-batch)");
     return o;
 }
 
 // The QApplication the chart classes need, on the offscreen platform unless one is chosen.
 std::unique_ptr<QApplication> ensureApplication() {
-    if (QCoreApplication::instance()) return nullptr;
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (QCoreApplication::instance())
+        return nullptr;
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     static int argc = 1;
     static char name[] = "cutlab-cli";
     static char* argv[] = {name, nullptr};
@@ -134,58 +168,80 @@ std::unique_ptr<QApplication> ensureApplication() {
 }
 
 void writeOrThrow(bool ok, const QString& error) {
-    if (!ok) throw CliError(error.toStdString());
+    if (!ok)
+        throw CliError(error.toStdString());
 }
 
-void renderTimeline(const ChartOptions& o, const core::Profile& profile, const core::Network& network) {
+void renderTimeline(const ChartOptions& o, const core::Profile& profile,
+                    const core::Network& network) {
     const core::TrainingCostModel model(profile, network, core::trainingMachines(profile));
-    const auto result = core::runIterationPlanner(o.planner, model, o.batch.value_or(static_cast<int>(profile.model.batch)));
+    const auto result = core::runIterationPlanner(
+        o.planner, model, o.batch.value_or(static_cast<int>(profile.model.batch)));
     const core::TrainingTimeline timeline = core::TrainingTimelineMaker::fromResult(model, result);
     QGraphicsScene scene;
     ui::HierTrainTimelineBuilder::build(&scene, timeline, o.width);
     QString error;
-    writeOrThrow(ui::TrainingExport::writeScene(QString::fromStdString(o.output), scene, &error, QString::fromStdString(timeline.title)), error);
+    writeOrThrow(ui::TrainingExport::writeScene(QString::fromStdString(o.output), scene, &error,
+                                                QString::fromStdString(timeline.title)),
+                 error);
 }
 
-void renderGantt(const ChartOptions& o, const core::Profile& profile, const core::Network& network) {
+void renderGantt(const ChartOptions& o, const core::Profile& profile,
+                 const core::Network& network) {
     core::PipelineRequest request;
     std::vector<std::string> ids = o.stages;
     if (ids.empty()) {
-        for (const auto& machine : profile.machines) ids.push_back(machine.id);
-        if (ids.size() == 1) ids.assign(4, ids.front());
+        for (const auto& machine : profile.machines)
+            ids.push_back(machine.id);
+        if (ids.size() == 1)
+            ids.assign(4, ids.front());
     }
     for (const auto& id : ids) {
         const int machine = profile.machineIndex(id);
-        if (machine < 0) throw CliError("--stages: '" + id + "' is not a machine of " + o.profilePath);
+        if (machine < 0)
+            throw CliError("--stages: '" + id + "' is not a machine of " + o.profilePath);
         request.chain.push_back(machine);
     }
     request.microBatch = o.microBatch.value_or(0);
     request.cutMode = o.cutMode;
-    const auto simulation = core::PipelineSimulation::planned(profile, network, request, o.microBatches.value_or(0), o.schedule);
+    const auto simulation = core::PipelineSimulation::planned(
+        profile, network, request, o.microBatches.value_or(0), o.schedule);
     QGraphicsScene scene;
-    const QString title = QStringLiteral("%1: pipeline over %2 stages, %3 schedule")
-                              .arg(QString::fromStdString(profile.model.name))
-                              .arg(simulation.plan.stages.size())
-                              .arg(o.schedule == core::ScheduleKind::GPipe ? QStringLiteral("GPipe") : QStringLiteral("1F1B"));
-    ui::PipelineGanttBuilder::build(&scene, profile, simulation.plan, simulation.schedule, o.width, title);
+    const QString title =
+        QStringLiteral("%1: pipeline over %2 stages, %3 schedule")
+            .arg(QString::fromStdString(profile.model.name))
+            .arg(simulation.plan.stages.size())
+            .arg(o.schedule == core::ScheduleKind::GPipe ? QStringLiteral("GPipe")
+                                                         : QStringLiteral("1F1B"));
+    ui::PipelineGanttBuilder::build(&scene, profile, simulation.plan, simulation.schedule, o.width,
+                                    title);
     QString error;
-    writeOrThrow(ui::TrainingExport::writeScene(QString::fromStdString(o.output), scene, &error, title), error);
+    writeOrThrow(
+        ui::TrainingExport::writeScene(QString::fromStdString(o.output), scene, &error, title),
+        error);
 }
 
-void renderStrategy(const ChartOptions& o, const core::Profile& profile, const core::Network& network) {
+void renderStrategy(const ChartOptions& o, const core::Profile& profile,
+                    const core::Network& network) {
     core::parseLinkSelection(o.vary); // a bad --vary is a usage error, before any work
-    const auto sweep = core::StrategySweepComputer::compute(profile, network, o.vary, o.batch.value_or(static_cast<int>(profile.model.batch)),
-                                                          core::StrategySweepComputer::defaultBandwidths(), core::iterationPlannerNames());
+    const auto sweep = core::StrategySweepComputer::compute(
+        profile, network, o.vary, o.batch.value_or(static_cast<int>(profile.model.batch)),
+        core::StrategySweepComputer::defaultBandwidths(), core::iterationPlannerNames());
     bool any = false;
     for (const auto& values : sweep.ms)
-        for (double v : values) any = any || v == v;
-    if (!any) throw core::PlanError(sweep.error);
-    if (!sweep.error.empty()) std::cerr << "cutlab-cli training-chart: warning: " << sweep.error << "\n";
+        for (double v : values)
+            any = any || v == v;
+    if (!any)
+        throw core::PlanError(sweep.error);
+    if (!sweep.error.empty())
+        std::cerr << "cutlab-cli training-chart: warning: " << sweep.error << "\n";
     const double height = o.width * 0.62;
     QString error;
-    writeOrThrow(ui::ImageExporter::writeChart(QString::fromStdString(o.output),
-                                               ui::StrategyChartBuilder::build(sweep, o.logX, ui::StrategyChartBuilder::defaultTitle(sweep)),
-                                               QSizeF(o.width, height), &error),
+    writeOrThrow(ui::ImageExporter::writeChart(
+                     QString::fromStdString(o.output),
+                     ui::StrategyChartBuilder::build(sweep, o.logX,
+                                                     ui::StrategyChartBuilder::defaultTitle(sweep)),
+                     QSizeF(o.width, height), &error),
                  error);
 }
 
@@ -202,9 +258,12 @@ int runTrainingChart(const std::vector<std::string>& arguments) {
     const core::Network network = loadNetworkOrThrow(o.network);
     const auto application = ensureApplication();
     try {
-        if (o.kind == "timeline") renderTimeline(o, profile, network);
-        else if (o.kind == "gantt") renderGantt(o, profile, network);
-        else renderStrategy(o, profile, network);
+        if (o.kind == "timeline")
+            renderTimeline(o, profile, network);
+        else if (o.kind == "gantt")
+            renderGantt(o, profile, network);
+        else
+            renderStrategy(o, profile, network);
     } catch (const core::DownsetLimitExceeded& error) {
         std::cerr << "cutlab-cli training-chart: " << o.profilePath << ": " << error.what() << "\n";
         return 1;

@@ -1,7 +1,7 @@
 #include "app/cli/Commands.h"
 
-#include "core/model/ModelStructure.h"
 #include "core/io/ProfileLoader.h"
+#include "core/model/ModelStructure.h"
 
 #include <iostream>
 
@@ -25,16 +25,19 @@ int runValidate(const std::vector<std::string>& arguments) {
         const auto loaded = core::loadProfileFile(path);
         if (!loaded.ok()) {
             allValid = false;
-            for (const auto& issue : loaded.issues) std::cerr << path << ": error: " << issue.text() << "\n";
+            for (const auto& issue : loaded.issues)
+                std::cerr << path << ": error: " << issue.text() << "\n";
             continue;
         }
         const auto structure = core::analyseStructure(*loaded.profile);
-        valid.push_back(path + ": valid (" + std::to_string(loaded.profile->layers.size()) + " layers, " +
-                        std::to_string(structure.cutAfter.size()) + " cut points, " +
+        valid.push_back(path + ": valid (" + std::to_string(loaded.profile->layers.size()) +
+                        " layers, " + std::to_string(structure.cutAfter.size()) + " cut points, " +
                         std::to_string(loaded.profile->machines.size()) + " machines)");
     }
-    if (!allValid) return 2;
-    for (const auto& line : valid) std::cout << line << "\n";
+    if (!allValid)
+        return 2;
+    for (const auto& line : valid)
+        std::cout << line << "\n";
     return 0;
 }
 

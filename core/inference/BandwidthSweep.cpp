@@ -1,9 +1,9 @@
 #include "core/inference/BandwidthSweep.h"
 
 #include "core/inference/InferencePlanner.h"
+#include "core/io/PlanFile.h"
 #include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
-#include "core/io/PlanFile.h"
 
 #include <cmath>
 #include <limits>
@@ -12,15 +12,18 @@ namespace cutlab::core {
 
 std::vector<double> logSpace(double from, double to, int steps) {
     std::vector<double> values;
-    if (steps <= 0 || !(from > 0) || !(to > 0)) return values;
-    if (steps == 1) return {from};
+    if (steps <= 0 || !(from > 0) || !(to > 0))
+        return values;
+    if (steps == 1)
+        return {from};
     const double a = std::log10(from), b = std::log10(to);
-    for (int i = 0; i < steps; ++i) values.push_back(std::pow(10.0, a + (b - a) * i / (steps - 1)));
+    for (int i = 0; i < steps; ++i)
+        values.push_back(std::pow(10.0, a + (b - a) * i / (steps - 1)));
     return values;
 }
 
-UplinkSweep::UplinkSweep(const Profile& profile, const Network& base, std::optional<double> inputBytes,
-                         std::vector<double> mbps)
+UplinkSweep::UplinkSweep(const Profile& profile, const Network& base,
+                         std::optional<double> inputBytes, std::vector<double> mbps)
     : m_profile(profile), m_mbps(std::move(mbps)) {
     for (double value : m_mbps) {
         auto network = std::make_unique<Network>(base);
@@ -57,14 +60,16 @@ bool samePlacement(const TierPlacement& a, const TierPlacement& b) {
     return a.machine == b.machine && a.deviceEnd == b.deviceEnd && a.edgeEnd == b.edgeEnd;
 }
 
-SweepResult sweepBestPlans(const UplinkSweep& sweep, const std::string& planner, const InferenceQuery& query,
-                           const std::array<int, 3>& nativeMachines, const std::atomic<bool>* cancel) {
+SweepResult sweepBestPlans(const UplinkSweep& sweep, const std::string& planner,
+                           const InferenceQuery& query, const std::array<int, 3>& nativeMachines,
+                           const std::atomic<bool>* cancel) {
     SweepResult result;
     result.mbps = sweep.mbps();
     const int n = static_cast<int>(sweep.profile().layers.size());
     InferenceQuery top1 = query;
     top1.top = 1;
-    if (cancel) top1.cancel = cancel; // a long search stops inside, not only between bandwidths
+    if (cancel)
+        top1.cancel = cancel; // a long search stops inside, not only between bandwidths
     for (int i = 0; i < sweep.size(); ++i) {
         if (cancel && cancel->load()) {
             result.cancelled = true;
@@ -85,13 +90,15 @@ SweepResult sweepBestPlans(const UplinkSweep& sweep, const std::string& planner,
             result.cancelled = true;
             return result;
         }
-        if (i > 0 && !std::isnan(best) && !samePlacement(placement, result.best.back())) result.changes.push_back(i);
+        if (i > 0 && !std::isnan(best) && !samePlacement(placement, result.best.back()))
+            result.changes.push_back(i);
         result.bestMs.push_back(best);
         result.best.push_back(placement);
     }
     for (Tier tier : kTiers) {
         const auto t = static_cast<std::size_t>(tierIndex(tier));
-        if (nativeMachines[t] < 0) continue;
+        if (nativeMachines[t] < 0)
+            continue;
         result.nativeMs[t] = sweep.totals(nativePlacement(tier, nativeMachines, n));
     }
     return result;

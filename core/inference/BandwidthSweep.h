@@ -22,19 +22,21 @@ std::vector<double> logSpace(double from, double to, int steps);
 // bandwidth, latencies kept), so that any placement can be evaluated along the whole sweep in
 // constant time per point.
 class UplinkSweep {
-public:
+  public:
     UplinkSweep(const Profile& profile, const Network& base, std::optional<double> inputBytes,
                 std::vector<double> mbps);
 
     int size() const { return static_cast<int>(m_mbps.size()); }
     const std::vector<double>& mbps() const { return m_mbps; }
-    const InferenceCostModel& model(int index) const { return *m_models[static_cast<std::size_t>(index)]; }
+    const InferenceCostModel& model(int index) const {
+        return *m_models[static_cast<std::size_t>(index)];
+    }
     const Profile& profile() const { return m_profile; }
 
     // Total ms of one placement at every bandwidth; NaN where the network lacks a link it needs.
     std::vector<double> totals(const TierPlacement& placement) const;
 
-private:
+  private:
     const Profile& m_profile;
     std::vector<double> m_mbps;
     std::vector<std::unique_ptr<Network>> m_networks;
@@ -46,17 +48,19 @@ TierPlacement nativePlacement(Tier tier, const std::array<int, 3>& machines, int
 
 struct SweepResult {
     std::vector<double> mbps;
-    std::vector<double> bestMs;               // NaN where no plan exists
+    std::vector<double> bestMs; // NaN where no plan exists
     std::vector<TierPlacement> best;
-    std::vector<int> changes;                 // indices i > 0 where best[i] differs from best[i-1]
-    std::array<std::vector<double>, 3> nativeMs; // all on device / edge / cloud (empty when no machine)
+    std::vector<int> changes; // indices i > 0 where best[i] differs from best[i-1]
+    std::array<std::vector<double>, 3>
+        nativeMs; // all on device / edge / cloud (empty when no machine)
     bool cancelled = false;
 };
 
 // The best plan of `planner` at every bandwidth of the sweep, plus the native plans with the
 // given machines. Stops early (cancelled = true) when `cancel` becomes true.
-SweepResult sweepBestPlans(const UplinkSweep& sweep, const std::string& planner, const InferenceQuery& query,
-                           const std::array<int, 3>& nativeMachines, const std::atomic<bool>* cancel = nullptr);
+SweepResult sweepBestPlans(const UplinkSweep& sweep, const std::string& planner,
+                           const InferenceQuery& query, const std::array<int, 3>& nativeMachines,
+                           const std::atomic<bool>* cancel = nullptr);
 
 bool samePlacement(const TierPlacement& a, const TierPlacement& b);
 

@@ -21,11 +21,13 @@ InferenceCostModel::InferenceCostModel(const Profile& profile, const Network& ne
     m_links.resize(machines * machines);
     for (std::size_t a = 0; a < machines; ++a)
         for (std::size_t b = 0; b < machines; ++b)
-            m_links[a * machines + b] = network.linkBetween(profile, static_cast<int>(a), static_cast<int>(b));
+            m_links[a * machines + b] =
+                network.linkBetween(profile, static_cast<int>(a), static_cast<int>(b));
 }
 
 const Link& InferenceCostModel::requireLink(int from, int to) const {
-    if (const Link* found = link(from, to)) return *found;
+    if (const Link* found = link(from, to))
+        return *found;
     throw PlanError("the network '" + m_network.name + "' has no link between '" +
                     m_profile.machines[static_cast<std::size_t>(from)].id + "' and '" +
                     m_profile.machines[static_cast<std::size_t>(to)].id + "'");
@@ -40,15 +42,18 @@ Evaluation InferenceCostModel::evaluate(const std::vector<Segment>& segments, in
     int location = origin;
     auto move = [&](int to, int position) {
         const double bytes = cutBytes(position);
-        if (location < 0 || location == to || bytes <= 0) return;
+        if (location < 0 || location == to || bytes <= 0)
+            return;
         const Link& link = requireLink(location, to);
-        TransferCost transfer{location, to, position - 1, bytes, link.transferMs(bytes), link.latencyMs};
+        TransferCost transfer{location,      to, position - 1, bytes, link.transferMs(bytes),
+                              link.latencyMs};
         result.transferMs += transfer.ms;
         result.transferBytes += bytes;
         result.transfers.push_back(transfer);
     };
     for (const Segment& segment : segments) {
-        if (segment.end <= segment.begin) continue;
+        if (segment.end <= segment.begin)
+            continue;
         move(segment.machine, segment.begin);
         location = segment.machine;
         const double ms = computeMs(segment.machine, segment.begin, segment.end);
@@ -56,7 +61,8 @@ Evaluation InferenceCostModel::evaluate(const std::vector<Segment>& segments, in
                                  segment.machine, segment.begin, segment.end, ms});
         result.computeMs += ms;
     }
-    if (returnResult && origin >= 0) move(origin, layerCount());
+    if (returnResult && origin >= 0)
+        move(origin, layerCount());
     result.totalMs = result.computeMs + result.transferMs;
     return result;
 }
@@ -69,7 +75,8 @@ TierPlacement InferenceCostModel::placementFromCuts(int deviceLast, int edgeLast
                                                     std::array<int, 3> machines) const {
     const int n = layerCount();
     auto checkCut = [&](int layer, const char* role) {
-        if (layer < 0 || layer == n - 1) return;
+        if (layer < 0 || layer == n - 1)
+            return;
         if (!m_structure.isValidCutAfter(layer))
             throw PlanError(std::string("the ") + role + " cut after layer '" +
                             m_profile.layers[static_cast<std::size_t>(layer)].id +
@@ -87,9 +94,10 @@ TierPlacement InferenceCostModel::placementFromCuts(int deviceLast, int edgeLast
     for (Tier tier : kTiers) {
         const int t = tierIndex(tier);
         if (placement.layersOn(tier, n) > 0 && machines[static_cast<std::size_t>(t)] < 0)
-            throw PlanError(std::string("the plan runs layers on the ") + names[t] +
-                            " but no " + names[t] + " machine is available");
-        if (placement.layersOn(tier, n) == 0 && tier != Tier::Device) placement.machine[static_cast<std::size_t>(t)] = -1;
+            throw PlanError(std::string("the plan runs layers on the ") + names[t] + " but no " +
+                            names[t] + " machine is available");
+        if (placement.layersOn(tier, n) == 0 && tier != Tier::Device)
+            placement.machine[static_cast<std::size_t>(t)] = -1;
     }
     return placement;
 }

@@ -15,7 +15,7 @@ namespace cutlab::core {
 // per-machine prefix sums of per-sample forward time and every machine-to-machine link, so
 // that the compute of a layer range and the evaluation of a plan take constant time.
 class InferenceCostModel {
-public:
+  public:
     InferenceCostModel(const Profile& profile, const Network& network,
                        std::optional<double> inputBytesOverride = std::nullopt);
 
@@ -50,14 +50,16 @@ public:
     // Costs of running segments in order, starting with the input on `origin` (-1: the input is
     // already where the first segment runs). With returnResult the final output goes back to
     // the origin. Segments must start at valid cuts; empty ones are skipped.
-    Evaluation evaluate(const std::vector<Segment>& segments, int origin, bool returnResult = false) const;
+    Evaluation evaluate(const std::vector<Segment>& segments, int origin,
+                        bool returnResult = false) const;
     Evaluation evaluate(const TierPlacement& placement) const;
 
     // The placement for "last layer on device = x, last layer on edge = y" (-1 = tier unused),
     // checked against the valid cuts; throws PlanError with a sentence otherwise.
-    TierPlacement placementFromCuts(int deviceLast, int edgeLast, std::array<int, 3> machines) const;
+    TierPlacement placementFromCuts(int deviceLast, int edgeLast,
+                                    std::array<int, 3> machines) const;
 
-private:
+  private:
     const Profile& m_profile;
     const Network& m_network;
     ModelStructure m_structure;

@@ -2,8 +2,8 @@
 
 #include "core/inference/JointDnnPlanner.h"
 #include "core/inference/NeurosurgeonPlanner.h"
-#include "core/model/PlanError.h"
 #include "core/inference/ScissionPlanner.h"
+#include "core/model/PlanError.h"
 
 namespace cutlab::core {
 
@@ -11,19 +11,23 @@ bool isInferencePlannerName(const std::string& name) {
     return name == "scission" || name == "neurosurgeon" || name == "jointdnn";
 }
 
-std::vector<RankedPlan> runInferencePlanner(const std::string& name, const InferenceCostModel& model,
+std::vector<RankedPlan> runInferencePlanner(const std::string& name,
+                                            const InferenceCostModel& model,
                                             const InferenceQuery& query) {
-    if (name == "scission") return rankScission(model, query);
-    if (name == "neurosurgeon") return planNeurosurgeon(model, query);
-    if (name == "jointdnn") return planJointDnn(model, query);
+    if (name == "scission")
+        return rankScission(model, query);
+    if (name == "neurosurgeon")
+        return planNeurosurgeon(model, query);
+    if (name == "jointdnn")
+        return planJointDnn(model, query);
     throw PlanError("unknown planner '" + name + "' (expected scission, neurosurgeon or jointdnn)");
 }
 
 namespace {
 
 // The query with every constraint removed, and then each one alone, labelled as an option.
-std::vector<std::pair<std::string, InferenceQuery>> singleConstraintQueries(const InferenceQuery& query,
-                                                                            const Profile& profile) {
+std::vector<std::pair<std::string, InferenceQuery>>
+singleConstraintQueries(const InferenceQuery& query, const Profile& profile) {
     InferenceQuery bare = query;
     bare.top = 1;
     bare.machineAllowed.clear();
@@ -33,9 +37,12 @@ std::vector<std::pair<std::string, InferenceQuery>> singleConstraintQueries(cons
     bare.maxUploadBytes = {};
     bare.maxTime = {};
     std::vector<std::string> ids;
-    for (const auto& layer : profile.layers) ids.push_back(layer.id);
+    for (const auto& layer : profile.layers)
+        ids.push_back(layer.id);
     std::vector<std::pair<std::string, InferenceQuery>> result;
-    auto add = [&](InferenceQuery single) { result.emplace_back(single.describe(ids).front(), single); };
+    auto add = [&](InferenceQuery single) {
+        result.emplace_back(single.describe(ids).front(), single);
+    };
     if (!query.machineAllowed.empty()) {
         InferenceQuery single = bare;
         single.machineAllowed = query.machineAllowed;
@@ -73,9 +80,11 @@ std::vector<std::pair<std::string, InferenceQuery>> singleConstraintQueries(cons
 
 } // namespace
 
-std::string explainNoPlan(const std::string& planner, const InferenceCostModel& model, const InferenceQuery& query) {
+std::string explainNoPlan(const std::string& planner, const InferenceCostModel& model,
+                          const InferenceQuery& query) {
     std::vector<std::string> ids;
-    for (const auto& layer : model.profile().layers) ids.push_back(layer.id);
+    for (const auto& layer : model.profile().layers)
+        ids.push_back(layer.id);
     std::string alone;
     int count = 0;
     for (const auto& [label, single] : singleConstraintQueries(query, model.profile())) {
@@ -84,15 +93,20 @@ std::string explainNoPlan(const std::string& planner, const InferenceCostModel& 
             empty = runInferencePlanner(planner, model, single).empty();
         } catch (const PlanError&) {
         }
-        if (!empty) continue;
+        if (!empty)
+            continue;
         alone += (alone.empty() ? "" : ", ") + label;
         ++count;
     }
-    if (count == 1) return "no plan satisfies " + alone + " (this alone excludes every configuration)";
-    if (count > 1) return "no plan satisfies " + alone + " (each of these alone excludes every configuration)";
+    if (count == 1)
+        return "no plan satisfies " + alone + " (this alone excludes every configuration)";
+    if (count > 1)
+        return "no plan satisfies " + alone + " (each of these alone excludes every configuration)";
     std::string all;
-    for (const auto& label : query.describe(ids)) all += (all.empty() ? "" : ", ") + label;
-    if (all.empty()) return "the " + planner + " planner found no plan (no machine can run the model?)";
+    for (const auto& label : query.describe(ids))
+        all += (all.empty() ? "" : ", ") + label;
+    if (all.empty())
+        return "the " + planner + " planner found no plan (no machine can run the model?)";
     return "no plan satisfies all of " + all + " together";
 }
 

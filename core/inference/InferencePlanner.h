@@ -11,11 +11,13 @@ namespace cutlab::core {
 
 // The inference planners by name: "scission", "neurosurgeon", "jointdnn".
 bool isInferencePlannerName(const std::string& name);
-std::vector<RankedPlan> runInferencePlanner(const std::string& name, const InferenceCostModel& model,
+std::vector<RankedPlan> runInferencePlanner(const std::string& name,
+                                            const InferenceCostModel& model,
                                             const InferenceQuery& query);
 
 // When a query has no answer: a sentence naming the constraints that exclude everything (each
 // one that alone leaves no plan, else the whole combination).
-std::string explainNoPlan(const std::string& planner, const InferenceCostModel& model, const InferenceQuery& query);
+std::string explainNoPlan(const std::string& planner, const InferenceCostModel& model,
+                          const InferenceQuery& query);
 
 } // namespace cutlab::core

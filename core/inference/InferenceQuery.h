@@ -23,13 +23,13 @@ struct TimeLimit {
 struct InferenceQuery {
     Objective objective = Objective::Latency;
     int top = 5;
-    std::vector<bool> machineAllowed;              // empty = every machine is a candidate
+    std::vector<bool> machineAllowed; // empty = every machine is a candidate
     std::array<TierUse, 3> tierUse{TierUse::Any, TierUse::Any, TierUse::Any};
-    std::vector<std::pair<int, Tier>> pins;        // layer position must run on tier
-    std::vector<std::pair<int, Tier>> forbids;     // layer position must not run on tier
+    std::vector<std::pair<int, Tier>> pins;    // layer position must run on tier
+    std::vector<std::pair<int, Tier>> forbids; // layer position must not run on tier
     std::array<std::optional<double>, 3> maxUploadBytes;
     std::array<std::optional<TimeLimit>, 3> maxTime;
-    bool returnResult = false;                     // jointdnn only
+    bool returnResult = false; // jointdnn only
     // Set from another thread to stop a search early; its (partial) answer is then thrown away.
     const std::atomic<bool>* cancel = nullptr;
 

@@ -5,16 +5,19 @@
 
 namespace cutlab::core {
 
-std::vector<RankedPlan> planNeurosurgeon(const InferenceCostModel& model, const InferenceQuery& query) {
+std::vector<RankedPlan> planNeurosurgeon(const InferenceCostModel& model,
+                                         const InferenceQuery& query) {
     const auto& structure = model.structure();
     const int blocks = static_cast<int>(structure.blocks.size());
     PlacementFilter filter(model, query);
     std::vector<RankedPlan> plans;
-    const auto clouds = query.tierUse[2] == TierUse::MustNot ? std::vector<int>{}
-                                                             : candidateMachines(model, query, Tier::Cloud);
+    const auto clouds = query.tierUse[2] == TierUse::MustNot
+                            ? std::vector<int>{}
+                            : candidateMachines(model, query, Tier::Cloud);
     for (int device : candidateOrigins(model, query)) {
         for (int split = 0; split <= blocks; ++split) {
-            if (split > 0 && device < 0) break;
+            if (split > 0 && device < 0)
+                break;
             const bool cloudRuns = split < blocks;
             const std::vector<int> cloudChoices = cloudRuns ? clouds : std::vector<int>{-1};
             for (int cloud : cloudChoices) {
@@ -26,7 +29,8 @@ std::vector<RankedPlan> planNeurosurgeon(const InferenceCostModel& model, const 
                 plan.evaluation = model.evaluate(plan.segments, device);
                 const Evaluation& e = plan.evaluation;
                 const double sent = e.transfers.empty() ? 0.0 : e.transfers.front().bytes;
-                if (!filter.admits(split, split, {e.computeOn(Tier::Device), 0.0, e.computeOn(Tier::Cloud)},
+                if (!filter.admits(split, split,
+                                   {e.computeOn(Tier::Device), 0.0, e.computeOn(Tier::Cloud)},
                                    {sent, 0.0, 0.0}))
                     continue;
                 plans.push_back(std::move(plan));
@@ -34,7 +38,8 @@ std::vector<RankedPlan> planNeurosurgeon(const InferenceCostModel& model, const 
         }
     }
     sortPlans(plans, query.objective);
-    if (plans.size() > static_cast<std::size_t>(query.top)) plans.resize(static_cast<std::size_t>(query.top));
+    if (plans.size() > static_cast<std::size_t>(query.top))
+        plans.resize(static_cast<std::size_t>(query.top));
     return plans;
 }
 

@@ -11,11 +11,14 @@ PlanOrderKey orderKey(const Evaluation& evaluation, Objective objective) {
     key.secondary = latency ? evaluation.transferBytes : evaluation.totalMs;
     for (const StageCost& stage : evaluation.stages) {
         const auto t = static_cast<std::size_t>(tierIndex(stage.tier));
-        if (stage.tier == Tier::Device) key.deviceLayers += stage.end - stage.begin;
-        if (stage.tier == Tier::Edge) key.edgeLayers += stage.end - stage.begin;
+        if (stage.tier == Tier::Device)
+            key.deviceLayers += stage.end - stage.begin;
+        if (stage.tier == Tier::Edge)
+            key.edgeLayers += stage.end - stage.begin;
         key.machines[t] = stage.machine;
     }
-    if (evaluation.origin >= 0) key.machines[0] = evaluation.origin;
+    if (evaluation.origin >= 0)
+        key.machines[0] = evaluation.origin;
     return key;
 }
 

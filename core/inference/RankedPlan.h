@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/model/Evaluation.h"
 #include "core/inference/InferenceQuery.h"
+#include "core/model/Evaluation.h"
 #include "core/model/Placement.h"
 
 #include <vector>
@@ -24,10 +24,14 @@ struct PlanOrderKey {
     std::array<int, 3> machines{-1, -1, -1};
 
     bool operator<(const PlanOrderKey& other) const {
-        if (primary != other.primary) return primary < other.primary;
-        if (secondary != other.secondary) return secondary < other.secondary;
-        if (deviceLayers != other.deviceLayers) return deviceLayers > other.deviceLayers;
-        if (edgeLayers != other.edgeLayers) return edgeLayers > other.edgeLayers;
+        if (primary != other.primary)
+            return primary < other.primary;
+        if (secondary != other.secondary)
+            return secondary < other.secondary;
+        if (deviceLayers != other.deviceLayers)
+            return deviceLayers > other.deviceLayers;
+        if (edgeLayers != other.edgeLayers)
+            return edgeLayers > other.edgeLayers;
         return machines < other.machines;
     }
 };

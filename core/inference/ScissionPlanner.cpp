@@ -17,8 +17,10 @@ struct Candidate {
 
 // Keeps the best `capacity` candidates; front() is the worst of them (a max-heap).
 class BestCandidates {
-public:
-    explicit BestCandidates(std::size_t capacity) : m_capacity(capacity) { m_heap.reserve(capacity + 1); }
+  public:
+    explicit BestCandidates(std::size_t capacity) : m_capacity(capacity) {
+        m_heap.reserve(capacity + 1);
+    }
 
     double threshold() const {
         return m_heap.size() < m_capacity ? std::numeric_limits<double>::infinity()
@@ -37,17 +39,18 @@ public:
     }
     std::vector<Candidate> sorted() {
         std::vector<Candidate> result = m_heap;
-        std::sort(result.begin(), result.end(), [](const Candidate& x, const Candidate& y) { return x.key < y.key; });
+        std::sort(result.begin(), result.end(),
+                  [](const Candidate& x, const Candidate& y) { return x.key < y.key; });
         return result;
     }
 
-private:
+  private:
     std::size_t m_capacity;
     std::vector<Candidate> m_heap;
 };
 
 class ScissionSearch {
-public:
+  public:
     ScissionSearch(const InferenceCostModel& model, const InferenceQuery& query)
         : m_model(model), m_query(query), m_filter(model, query),
           m_blocks(static_cast<int>(model.structure().blocks.size())),
@@ -57,11 +60,16 @@ public:
         m_bytesAt.resize(static_cast<std::size_t>(m_blocks) + 1);
         for (int b = 0; b <= m_blocks; ++b) {
             m_layerAt[static_cast<std::size_t>(b)] = model.structure().boundaryLayer(b);
-            m_bytesAt[static_cast<std::size_t>(b)] = model.cutBytes(m_layerAt[static_cast<std::size_t>(b)]);
+            m_bytesAt[static_cast<std::size_t>(b)] =
+                model.cutBytes(m_layerAt[static_cast<std::size_t>(b)]);
         }
         m_origins = candidateOrigins(model, query);
-        m_edges = m_query.tierUse[1] == TierUse::MustNot ? std::vector<int>{} : candidateMachines(model, query, Tier::Edge);
-        m_clouds = m_query.tierUse[2] == TierUse::MustNot ? std::vector<int>{} : candidateMachines(model, query, Tier::Cloud);
+        m_edges = m_query.tierUse[1] == TierUse::MustNot
+                      ? std::vector<int>{}
+                      : candidateMachines(model, query, Tier::Edge);
+        m_clouds = m_query.tierUse[2] == TierUse::MustNot
+                       ? std::vector<int>{}
+                       : candidateMachines(model, query, Tier::Cloud);
         requireLinks();
         prepareEdgeCloudTables();
     }
@@ -69,23 +77,29 @@ public:
     std::vector<Candidate> run() {
         for (int d : m_origins) {
             for (int a = 0; a <= m_blocks; ++a) {
-                if (a > 0 && (d < 0 || m_query.tierUse[0] == TierUse::MustNot)) break;
-                if (m_query.cancelled()) return {};
+                if (a > 0 && (d < 0 || m_query.tierUse[0] == TierUse::MustNot))
+                    break;
+                if (m_query.cancelled())
+                    return {};
                 searchFromDeviceCut(d, a);
             }
         }
         return m_best.sorted();
     }
 
-private:
+  private:
     void requireLinks() const {
         for (int d : m_origins) {
-            if (d < 0) continue;
-            for (int e : m_edges) m_model.requireLink(d, e);
-            for (int c : m_clouds) m_model.requireLink(d, c);
+            if (d < 0)
+                continue;
+            for (int e : m_edges)
+                m_model.requireLink(d, e);
+            for (int c : m_clouds)
+                m_model.requireLink(d, c);
         }
         for (int e : m_edges)
-            for (int c : m_clouds) m_model.requireLink(e, c);
+            for (int c : m_clouds)
+                m_model.requireLink(e, c);
     }
 
     // For every edge e, cloud c and boundary b: edgePrefix(b) - cloudPrefix(b) + T(cut b, e→c),
@@ -98,7 +112,8 @@ private:
                 for (std::size_t b = 0; b < width; ++b) {
                     const int layer = m_layerAt[b];
                     m_edgeCloud[(ei * m_clouds.size() + ci) * width + b] =
-                        m_model.computeMs(m_edges[ei], 0, layer) - m_model.computeMs(m_clouds[ci], 0, layer) +
+                        m_model.computeMs(m_edges[ei], 0, layer) -
+                        m_model.computeMs(m_clouds[ci], 0, layer) +
                         m_model.transferMs(m_edges[ei], m_clouds[ci], m_bytesAt[b]);
                 }
     }
@@ -115,7 +130,8 @@ private:
             consider(deviceMs, 0.0, d, -1, -1, a, a);
             return;
         }
-        for (int c : m_clouds) { // edge unused: the device (or the input) goes straight to the cloud
+        for (int c :
+             m_clouds) { // edge unused: the device (or the input) goes straight to the cloud
             const double upload = d >= 0 ? m_model.transferMs(d, c, sentBytes) : 0.0;
             const double total = deviceMs + upload + prefix(c, m) - prefix(c, a);
             consider(total, sentBytes, d, -1, c, a, a);
@@ -134,7 +150,8 @@ private:
                 for (int b = a + 1; b < m; ++b) {
                     const double total = cloudBase + table[b];
                     const double bytes = sentBytes + m_bytesAt[static_cast<std::size_t>(b)];
-                    if ((m_latency ? total : bytes) > threshold) continue;
+                    if ((m_latency ? total : bytes) > threshold)
+                        continue;
                     consider(total, bytes, d, e, c, a, b);
                     threshold = m_best.threshold();
                 }
@@ -144,19 +161,23 @@ private:
 
     void consider(double totalMs, double bytes, int d, int e, int c, int a, int b) {
         const double primary = m_latency ? totalMs : bytes;
-        if (primary > m_best.threshold()) return;
+        if (primary > m_best.threshold())
+            return;
         const int m = m_blocks;
-        const std::array<double, 3> compute{
-            a > 0 ? prefix(d, a) : 0.0, b > a ? prefix(e, b) - prefix(e, a) : 0.0,
-            m > b ? prefix(c, m) - prefix(c, b) : 0.0};
-        const std::array<double, 3> upload{(d >= 0 && a < m) ? m_bytesAt[static_cast<std::size_t>(a)] : 0.0,
-                                           (b > a && m > b) ? m_bytesAt[static_cast<std::size_t>(b)] : 0.0, 0.0};
-        if (!m_filter.admits(a, b, compute, upload)) return;
+        const std::array<double, 3> compute{a > 0 ? prefix(d, a) : 0.0,
+                                            b > a ? prefix(e, b) - prefix(e, a) : 0.0,
+                                            m > b ? prefix(c, m) - prefix(c, b) : 0.0};
+        const std::array<double, 3> upload{
+            (d >= 0 && a < m) ? m_bytesAt[static_cast<std::size_t>(a)] : 0.0,
+            (b > a && m > b) ? m_bytesAt[static_cast<std::size_t>(b)] : 0.0, 0.0};
+        if (!m_filter.admits(a, b, compute, upload))
+            return;
         Candidate candidate;
         candidate.key.primary = primary;
         candidate.key.secondary = m_latency ? bytes : totalMs;
         candidate.key.deviceLayers = m_layerAt[static_cast<std::size_t>(a)];
-        candidate.key.edgeLayers = m_layerAt[static_cast<std::size_t>(b)] - m_layerAt[static_cast<std::size_t>(a)];
+        candidate.key.edgeLayers =
+            m_layerAt[static_cast<std::size_t>(b)] - m_layerAt[static_cast<std::size_t>(a)];
         candidate.key.machines = {d, e, c};
         candidate.a = a;
         candidate.b = b;
@@ -177,15 +198,18 @@ private:
 
 } // namespace
 
-std::vector<int> candidateMachines(const InferenceCostModel& model, const InferenceQuery& query, Tier tier) {
+std::vector<int> candidateMachines(const InferenceCostModel& model, const InferenceQuery& query,
+                                   Tier tier) {
     std::vector<int> result;
     for (int machine : model.profile().machinesOfTier(tier))
-        if (query.allows(machine)) result.push_back(machine);
+        if (query.allows(machine))
+            result.push_back(machine);
     return result;
 }
 
 std::vector<int> candidateOrigins(const InferenceCostModel& model, const InferenceQuery& query) {
-    if (model.profile().machinesOfTier(Tier::Device).empty()) return {-1};
+    if (model.profile().machinesOfTier(Tier::Device).empty())
+        return {-1};
     auto origins = candidateMachines(model, query, Tier::Device);
     if (origins.empty())
         throw PlanError("--machines names no device machine, but the input starts on a device");

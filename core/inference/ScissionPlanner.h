@@ -16,6 +16,7 @@ std::vector<RankedPlan> rankScission(const InferenceCostModel& model, const Infe
 // The device machines a query may start from (-1 alone when the profile has no device);
 // throws PlanError when --machines leaves none although the profile has some.
 std::vector<int> candidateOrigins(const InferenceCostModel& model, const InferenceQuery& query);
-std::vector<int> candidateMachines(const InferenceCostModel& model, const InferenceQuery& query, Tier tier);
+std::vector<int> candidateMachines(const InferenceCostModel& model, const InferenceQuery& query,
+                                   Tier tier);
 
 } // namespace cutlab::core

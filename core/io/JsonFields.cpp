@@ -6,36 +6,47 @@ namespace cutlab::core {
 
 std::string briefText(std::string_view text) {
     constexpr std::size_t kLimit = 40;
-    if (text.size() <= kLimit) return std::string(text);
+    if (text.size() <= kLimit)
+        return std::string(text);
     std::size_t cut = kLimit - 3;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut; // a continuation byte
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut; // a continuation byte
     return std::string(text.substr(0, cut)) + "...";
 }
 
 std::string briefJson(const nlohmann::ordered_json& value) {
     if (value.is_string()) {
         const auto& text = value.get_ref<const std::string&>();
-        if (text.size() > 36) return "\"" + briefText(text) + "\"";
+        if (text.size() > 36)
+            return "\"" + briefText(text) + "\"";
     }
-    if (value.is_array() && value.size() > 8) return "[...]";
-    if (value.is_object() && value.size() > 8) return "{...}";
+    if (value.is_array() && value.size() > 8)
+        return "[...]";
+    if (value.is_object() && value.size() > 8)
+        return "{...}";
     std::string text = value.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
     return text.size() > 40 ? briefText(text) : text;
 }
 
 static std::string kindOf(const nlohmann::ordered_json& value) {
-    if (value.is_object()) return "an object";
-    if (value.is_array()) return "a list";
-    if (value.is_boolean()) return "true/false";
-    if (value.is_null()) return "null";
-    if (value.is_string()) return "a string";
+    if (value.is_object())
+        return "an object";
+    if (value.is_array())
+        return "a list";
+    if (value.is_boolean())
+        return "true/false";
+    if (value.is_null())
+        return "null";
+    if (value.is_string())
+        return "a string";
     return "a number";
 }
 
 std::optional<double> JsonFields::nonNegativeNumber(const nlohmann::ordered_json& value,
                                                     const std::string& pointer, NumberRange range) {
     if (value.is_string()) {
-        add(pointer, "the number " + briefJson(value) + " is written as a string; remove the quotes");
+        add(pointer,
+            "the number " + briefJson(value) + " is written as a string; remove the quotes");
         return std::nullopt;
     }
     if (!value.is_number()) {
@@ -66,8 +77,8 @@ std::optional<std::string> JsonFields::string(const nlohmann::ordered_json& valu
     }
     const auto& text = value.get_ref<const std::string&>();
     if (text.size() > maxBytes) {
-        add(pointer, "is " + std::to_string(text.size()) + " bytes long; at most " + std::to_string(maxBytes) +
-                         " are allowed");
+        add(pointer, "is " + std::to_string(text.size()) + " bytes long; at most " +
+                         std::to_string(maxBytes) + " are allowed");
         return std::nullopt;
     }
     return text;

@@ -14,7 +14,7 @@ namespace cutlab::core {
 // Typed reads of one JSON value that append a plain sentence to `issues` when the value is
 // not what the format asks for. They return nullopt on any problem.
 class JsonFields {
-public:
+  public:
     explicit JsonFields(std::vector<ProfileIssue>& issues) : m_issues(issues) {}
 
     // A finite number in [0, range.max] (numbers written as strings, NaN, infinities, negatives
@@ -23,12 +23,13 @@ public:
                                             const std::string& pointer, NumberRange range);
     // A string of at most maxBytes bytes.
     std::optional<std::string> string(const nlohmann::ordered_json& value,
-                                      const std::string& pointer, std::size_t maxBytes = kMaxNameBytes);
+                                      const std::string& pointer,
+                                      std::size_t maxBytes = kMaxNameBytes);
     void add(const std::string& pointer, const std::string& message) {
         m_issues.push_back({pointer, message});
     }
 
-private:
+  private:
     std::vector<ProfileIssue>& m_issues;
 };
 

@@ -46,8 +46,8 @@ JsonParseResult parseJsonText(std::string_view text) {
     try {
         result.value = nlohmann::ordered_json::parse(text, depthGuard);
     } catch (const TooDeep&) {
-        result.issue = ProfileIssue{
-            "", "nesting is deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
+        result.issue =
+            ProfileIssue{"", "nesting is deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
     } catch (const nlohmann::json::parse_error& e) {
         const std::string what = e.what();
         const std::string where = lineAndColumn(text, e.byte);
@@ -55,18 +55,21 @@ JsonParseResult parseJsonText(std::string_view text) {
             result.issue = ProfileIssue{"", "the JSON document ends early at " + where +
                                                 " (the file looks truncated)"};
         else if (what.find("; expected end of input") != std::string::npos)
-            result.issue = ProfileIssue{"", "unexpected text after the end of the JSON document at " + where};
+            result.issue =
+                ProfileIssue{"", "unexpected text after the end of the JSON document at " + where};
         else
             result.issue = ProfileIssue{"", "not valid JSON: syntax error at " + where};
     } catch (const nlohmann::json::out_of_range& e) {
         // nlohmann reports "number overflow parsing '1e999'" without a position: find the literal.
         const std::string what = e.what();
         const auto open = what.find('\''), close = what.rfind('\'');
-        const std::string literal = open < close ? what.substr(open + 1, close - open - 1) : std::string();
+        const std::string literal =
+            open < close ? what.substr(open + 1, close - open - 1) : std::string();
         const auto at = literal.empty() ? std::string_view::npos : text.find(literal);
-        result.issue = ProfileIssue{"", "the number " + literal +
-                                            (at == std::string_view::npos ? "" : " at " + lineAndColumn(text, at + 1)) +
-                                            " is too large: numbers must be finite"};
+        result.issue = ProfileIssue{
+            "", "the number " + literal +
+                    (at == std::string_view::npos ? "" : " at " + lineAndColumn(text, at + 1)) +
+                    " is too large: numbers must be finite"};
     } catch (const nlohmann::json::exception& e) {
         result.issue = ProfileIssue{"", std::string("not valid JSON: ") + e.what()};
     } catch (const std::bad_alloc&) {
@@ -99,8 +102,9 @@ std::optional<std::string> readTextFile(const std::string& path, std::string& er
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
     if (ec || !std::filesystem::exists(status)) {
-        error = std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec)) ? "is a broken link"
-                                                                                         : "no such file";
+        error = std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec))
+                    ? "is a broken link"
+                    : "no such file";
         return std::nullopt;
     }
     if (std::filesystem::is_directory(status)) {
@@ -117,7 +121,8 @@ std::optional<std::string> readTextFile(const std::string& path, std::string& er
         return std::nullopt;
     }
     if (size > kMaxFileBytes) {
-        error = "is " + std::to_string(size / (1024 * 1024)) + " MiB; CutLab reads files of at most " +
+        error = "is " + std::to_string(size / (1024 * 1024)) +
+                " MiB; CutLab reads files of at most " +
                 std::to_string(kMaxFileBytes / (1024 * 1024)) + " MiB";
         return std::nullopt;
     }
@@ -136,7 +141,8 @@ std::optional<std::string> readTextFile(const std::string& path, std::string& er
         }
         text.resize(static_cast<std::size_t>(in.gcount()));
         if (text.size() > kMaxFileBytes) {
-            error = "grew beyond " + std::to_string(kMaxFileBytes / (1024 * 1024)) + " MiB while it was read";
+            error = "grew beyond " + std::to_string(kMaxFileBytes / (1024 * 1024)) +
+                    " MiB while it was read";
             return std::nullopt;
         }
         return text;

@@ -14,7 +14,8 @@ namespace {
 
 std::string trim(std::string_view text) {
     const auto first = text.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos) return {};
+    if (first == std::string_view::npos)
+        return {};
     const auto last = text.find_last_not_of(" \t\r");
     return std::string(text.substr(first, last - first + 1));
 }
@@ -23,8 +24,10 @@ std::vector<std::string> splitCsvLine(const std::string& line) {
     std::vector<std::string> fields;
     std::stringstream stream(line);
     std::string field;
-    while (std::getline(stream, field, ',')) fields.push_back(trim(field));
-    if (!line.empty() && line.back() == ',') fields.emplace_back();
+    while (std::getline(stream, field, ','))
+        fields.push_back(trim(field));
+    if (!line.empty() && line.back() == ',')
+        fields.emplace_back();
     return fields;
 }
 
@@ -39,8 +42,9 @@ std::optional<double> parseCsvNumber(const std::string& text) {
 NetworkLoadResult parseScissionCsv(std::string_view text, const std::string& name) {
     NetworkLoadResult result;
     if (const auto bad = firstInvalidUtf8(text); bad != std::string_view::npos) {
-        result.issues.push_back({"", "line " + std::to_string(lineOfOffset(text, bad)) + ": not UTF-8 text (byte " +
-                                         std::to_string(bad + 1) + ")"});
+        result.issues.push_back({"", "line " + std::to_string(lineOfOffset(text, bad)) +
+                                         ": not UTF-8 text (byte " + std::to_string(bad + 1) +
+                                         ")"});
         return result;
     }
     Network network;
@@ -51,19 +55,23 @@ NetworkLoadResult parseScissionCsv(std::string_view text, const std::string& nam
     bool headerSeen = false;
     while (std::getline(stream, line)) {
         ++lineNumber;
-        if (trim(line).empty()) continue;
+        if (trim(line).empty())
+            continue;
         const auto fields = splitCsvLine(line);
         const std::string where = "line " + std::to_string(lineNumber);
         if (!headerSeen) {
             headerSeen = true;
             if (fields.size() != 4 || fields[0] != "source" || fields[1] != "destination") {
-                result.issues.push_back({"", where + ": expected the header source,destination,ping(ms),bandwidth(mbps)"});
+                result.issues.push_back(
+                    {"",
+                     where + ": expected the header source,destination,ping(ms),bandwidth(mbps)"});
                 return result;
             }
             continue;
         }
         if (fields.size() != 4) {
-            result.issues.push_back({"", where + ": expected 4 comma-separated values, found " + std::to_string(fields.size())});
+            result.issues.push_back({"", where + ": expected 4 comma-separated values, found " +
+                                             std::to_string(fields.size())});
             continue;
         }
         const auto ping = parseCsvNumber(fields[2]);
@@ -71,21 +79,27 @@ NetworkLoadResult parseScissionCsv(std::string_view text, const std::string& nam
         if (fields[0].empty() || fields[1].empty())
             result.issues.push_back({"", where + ": source and destination must be machine names"});
         else if (!ping || *ping < 0)
-            result.issues.push_back({"", where + ": ping '" + briefText(fields[2]) + "' is not a number of milliseconds >= 0"});
+            result.issues.push_back({"", where + ": ping '" + briefText(fields[2]) +
+                                             "' is not a number of milliseconds >= 0"});
         else if (*ping > kMaxMilliseconds)
-            result.issues.push_back({"", where + ": ping " + fields[2] + " must be at most " + kTimeRange.text});
+            result.issues.push_back(
+                {"", where + ": ping " + fields[2] + " must be at most " + kTimeRange.text});
         else if (!bandwidth || *bandwidth <= 0)
-            result.issues.push_back({"", where + ": bandwidth '" + briefText(fields[3]) + "' is not a number of Mbps > 0"});
+            result.issues.push_back({"", where + ": bandwidth '" + briefText(fields[3]) +
+                                             "' is not a number of Mbps > 0"});
         else if (*bandwidth < kMinBandwidthMbps || *bandwidth > kMaxBandwidthMbps)
-            result.issues.push_back({"", where + ": bandwidth " + fields[3] + " must be between 1e-6 and 1e9 Mbps"});
+            result.issues.push_back(
+                {"", where + ": bandwidth " + fields[3] + " must be between 1e-6 and 1e9 Mbps"});
         else if (fields[0].size() > kMaxNameBytes || fields[1].size() > kMaxNameBytes)
-            result.issues.push_back({"", where + ": a machine name is longer than " + std::to_string(kMaxNameBytes) + " bytes"});
+            result.issues.push_back({"", where + ": a machine name is longer than " +
+                                             std::to_string(kMaxNameBytes) + " bytes"});
         else
             network.links.push_back({fields[0], fields[1], *bandwidth, *ping});
     }
     if (result.issues.empty() && network.links.empty())
         result.issues.push_back({"", "the network file lists no links"});
-    if (result.issues.empty()) result.network = std::move(network);
+    if (result.issues.empty())
+        result.network = std::move(network);
     return result;
 }
 
@@ -100,7 +114,8 @@ NetworkLoadResult networkFromJson(const nlohmann::ordered_json& root, const std:
     }
     Network network;
     if (auto name = root.find("name"); name != root.end()) {
-        if (auto text = fields.string(*name, pointer + "/name")) network.name = *text;
+        if (auto text = fields.string(*name, pointer + "/name"))
+            network.name = *text;
     }
     const auto links = root.find("links");
     if (links == root.end() || !links->is_array() || links->empty()) {
@@ -128,32 +143,39 @@ NetworkLoadResult networkFromJson(const nlohmann::ordered_json& root, const std:
                 text.reset();
             }
             good = good && text.has_value();
-            if (text) (std::string(end) == "from" ? link.from : link.to) = *text;
+            if (text)
+                (std::string(end) == "from" ? link.from : link.to) = *text;
         }
         const auto bandwidth = entry.find("bandwidth_mbps");
         if (bandwidth == entry.end()) {
             fields.add(at, "missing \"bandwidth_mbps\" (null means unlimited)");
             good = false;
         } else if (!bandwidth->is_null()) {
-            auto value = fields.nonNegativeNumber(*bandwidth, at + "/bandwidth_mbps", kBandwidthRange);
+            auto value =
+                fields.nonNegativeNumber(*bandwidth, at + "/bandwidth_mbps", kBandwidthRange);
             if (value && *value == 0) {
                 fields.add(at + "/bandwidth_mbps", "must be greater than 0 (null means unlimited)");
                 value.reset();
             } else if (value && *value < kMinBandwidthMbps) {
-                fields.add(at + "/bandwidth_mbps", "must be at least 1e-6 Mbps (null means unlimited)");
+                fields.add(at + "/bandwidth_mbps",
+                           "must be at least 1e-6 Mbps (null means unlimited)");
                 value.reset();
             }
             good = good && value.has_value();
-            if (value) link.bandwidthMbps = *value;
+            if (value)
+                link.bandwidthMbps = *value;
         }
         if (auto latency = entry.find("latency_ms"); latency != entry.end()) {
             auto value = fields.nonNegativeNumber(*latency, at + "/latency_ms", kTimeRange);
             good = good && value.has_value();
-            if (value) link.latencyMs = *value;
+            if (value)
+                link.latencyMs = *value;
         }
-        if (good) network.links.push_back(link);
+        if (good)
+            network.links.push_back(link);
     }
-    if (result.issues.empty()) result.network = std::move(network);
+    if (result.issues.empty())
+        result.network = std::move(network);
     return result;
 }
 
@@ -171,22 +193,27 @@ NetworkLoadResult parseNetwork(std::string_view text, const std::string& default
     if (root.is_object()) {
         const auto format = root.find("format");
         if (format == root.end() || *format != "cutlab-network") {
-            result.issues.push_back({"/format", "this is not a CutLab network: expected \"format\": \"cutlab-network\""});
+            result.issues.push_back(
+                {"/format",
+                 "this is not a CutLab network: expected \"format\": \"cutlab-network\""});
             return result;
         }
         const auto version = root.find("version");
         if (version != root.end() && (!version->is_number() || version->get<double>() != 1.0)) {
-            result.issues.push_back({"/version", "unsupported version " + briefJson(*version) + " (this CutLab reads version 1)"});
+            result.issues.push_back({"/version", "unsupported version " + briefJson(*version) +
+                                                     " (this CutLab reads version 1)"});
             return result;
         }
     }
     result = networkFromJson(root, "");
-    if (result.network && result.network->name.empty()) result.network->name = toValidUtf8(defaultName);
+    if (result.network && result.network->name.empty())
+        result.network->name = toValidUtf8(defaultName);
     return result;
 }
 
 NetworkLoadResult loadNetwork(const std::string& presetOrPath) {
-    if (auto preset = networkPreset(presetOrPath)) return {std::move(preset), {}};
+    if (auto preset = networkPreset(presetOrPath))
+        return {std::move(preset), {}};
     std::string error;
     auto text = readTextFile(presetOrPath, error);
     if (!text) {

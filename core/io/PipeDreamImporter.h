@@ -21,20 +21,21 @@ struct EstimatedMachine {
 
 struct PipeDreamImportOptions {
     std::string modelName = "pipedream";
-    std::string source;          // model.source; empty = a sentence on PipeDream's measurements
-    double batch = 128;          // the mini-batch PipeDream profiled with
+    std::string source; // model.source; empty = a sentence on PipeDream's measurements
+    double batch = 128; // the mini-batch PipeDream profiled with
     std::string machineId = "gpu";
     std::vector<EstimatedMachine> estimatedMachines;
 };
 
 // A malformed graph.txt: `line()` is 1-based, 0 when the problem is the whole file.
 class PipeDreamImportError : public std::runtime_error {
-public:
+  public:
     PipeDreamImportError(int line, const std::string& message)
-        : std::runtime_error(line > 0 ? "line " + std::to_string(line) + ": " + message : message), m_line(line) {}
+        : std::runtime_error(line > 0 ? "line " + std::to_string(line) + ": " + message : message),
+          m_line(line) {}
     int line() const { return m_line; }
 
-private:
+  private:
     int m_line;
 };
 
@@ -55,6 +56,7 @@ bool looksLikePipeDreamGraph(std::string_view text);
 //    layers they feed read the model input;
 //  - the description is the layer's label, its class name (`Conv2d`) its type, node ids its ids.
 // Throws PipeDreamImportError naming the line of the first problem.
-nlohmann::ordered_json importPipeDreamGraph(std::string_view text, const PipeDreamImportOptions& options);
+nlohmann::ordered_json importPipeDreamGraph(std::string_view text,
+                                            const PipeDreamImportOptions& options);
 
 } // namespace cutlab::core

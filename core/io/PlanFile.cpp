@@ -16,10 +16,13 @@ std::optional<TierPlacement> monotonePlacement(const Evaluation& evaluation) {
     bool hasEdge = false;
     for (const StageCost& stage : evaluation.stages) {
         const int t = tierIndex(stage.tier);
-        if (t <= lastTier || stage.begin != position) return std::nullopt;
-        if (t == 0 && evaluation.origin >= 0 && stage.machine != evaluation.origin) return std::nullopt;
+        if (t <= lastTier || stage.begin != position)
+            return std::nullopt;
+        if (t == 0 && evaluation.origin >= 0 && stage.machine != evaluation.origin)
+            return std::nullopt;
         placement.machine[static_cast<std::size_t>(t)] = stage.machine;
-        if (t == 0) placement.deviceEnd = stage.end;
+        if (t == 0)
+            placement.deviceEnd = stage.end;
         if (t == 1) {
             placement.edgeEnd = stage.end;
             hasEdge = true;
@@ -27,7 +30,8 @@ std::optional<TierPlacement> monotonePlacement(const Evaluation& evaluation) {
         lastTier = t;
         position = stage.end;
     }
-    if (!hasEdge) placement.edgeEnd = placement.deviceEnd;
+    if (!hasEdge)
+        placement.edgeEnd = placement.deviceEnd;
     return placement;
 }
 
@@ -43,25 +47,33 @@ PlanFileResult parsePlanFile(std::string_view text) {
         result.issues.push_back({pointer, message});
         return result;
     };
-    if (!root.is_object()) return fail("", "a plan must be a JSON object");
+    if (!root.is_object())
+        return fail("", "a plan must be a JSON object");
     // A string member, the fallback when it is absent, nullopt when it is not a string.
     auto stringMember = [&](const char* key, const char* fallback) -> std::optional<std::string> {
         const auto it = root.find(key);
-        if (it == root.end()) return std::string(fallback);
-        if (!it->is_string()) return std::nullopt;
+        if (it == root.end())
+            return std::string(fallback);
+        if (!it->is_string())
+            return std::nullopt;
         return it->get<std::string>();
     };
     if (stringMember("format", "") != "cutlab-plan")
         return fail("/format", "expected \"cutlab-plan\" (this is not a CutLab plan file)");
-    if (!root.contains("version") || !root["version"].is_number_integer() || root["version"].get<int>() != 1)
+    if (!root.contains("version") || !root["version"].is_number_integer() ||
+        root["version"].get<int>() != 1)
         return fail("/version", "unsupported version (this CutLab reads version 1)");
     if (stringMember("kind", "inference") != "inference")
         return fail("/kind", "only inference plans can be opened in the window");
     PlanFileContent content;
-    if (root.contains("model") && root["model"].is_string()) content.model = root["model"].get<std::string>();
-    if (root.contains("planner") && root["planner"].is_string()) content.planner = root["planner"].get<std::string>();
-    if (root.contains("profile") && root["profile"].is_string()) content.profilePath = root["profile"].get<std::string>();
-    if (!root.contains("network")) return fail("/network", "missing: the plan must embed its network");
+    if (root.contains("model") && root["model"].is_string())
+        content.model = root["model"].get<std::string>();
+    if (root.contains("planner") && root["planner"].is_string())
+        content.planner = root["planner"].get<std::string>();
+    if (root.contains("profile") && root["profile"].is_string())
+        content.profilePath = root["profile"].get<std::string>();
+    if (!root.contains("network"))
+        return fail("/network", "missing: the plan must embed its network");
     auto network = networkFromJson(root["network"], "/network");
     if (!network.ok()) {
         result.issues = network.issues;
@@ -71,27 +83,35 @@ PlanFileResult parsePlanFile(std::string_view text) {
     if (root.contains("input_bytes")) {
         if (!root["input_bytes"].is_number() || root["input_bytes"].get<double>() < 0)
             return fail("/input_bytes", "must be a non-negative number");
-        if (root["input_bytes"].get<double>() > kMaxBytes) return fail("/input_bytes", "must be at most 1e15 bytes");
+        if (root["input_bytes"].get<double>() > kMaxBytes)
+            return fail("/input_bytes", "must be at most 1e15 bytes");
         content.inputBytes = root["input_bytes"].get<double>();
     }
     const auto plans = root.find("plans");
-    if (plans == root.end() || !plans->is_array()) return fail("/plans", "must be a list of plans");
-    if (plans->empty()) return fail("/plans", "the file holds no plan");
+    if (plans == root.end() || !plans->is_array())
+        return fail("/plans", "must be a list of plans");
+    if (plans->empty())
+        return fail("/plans", "the file holds no plan");
     const auto& plan = (*plans)[0];
-    if (!plan.is_object()) return fail("/plans/0", "must be an object");
-    if (plan.contains("origin") && plan["origin"].is_string()) content.origin = plan["origin"].get<std::string>();
+    if (!plan.is_object())
+        return fail("/plans/0", "must be an object");
+    if (plan.contains("origin") && plan["origin"].is_string())
+        content.origin = plan["origin"].get<std::string>();
     const auto stages = plan.find("stages");
-    if (stages == plan.end() || !stages->is_array()) return fail("/plans/0/stages", "must be a list of stages");
+    if (stages == plan.end() || !stages->is_array())
+        return fail("/plans/0/stages", "must be a list of stages");
     for (std::size_t i = 0; i < stages->size(); ++i) {
         const auto& entry = (*stages)[i];
         const std::string at = "/plans/0/stages/" + std::to_string(i);
-        if (!entry.is_object()) return fail(at, "must be an object");
+        if (!entry.is_object())
+            return fail(at, "must be an object");
         PlanFileStage stage;
         for (const char* key : {"tier", "machine", "first_layer", "last_layer"})
             if (!entry.contains(key) || !entry[key].is_string())
                 return fail(at + "/" + key, "missing or not a string");
         const auto tier = tierFromName(entry["tier"].get<std::string>());
-        if (!tier) return fail(at + "/tier", "unknown tier '" + entry["tier"].get<std::string>() + "'");
+        if (!tier)
+            return fail(at + "/tier", "unknown tier '" + entry["tier"].get<std::string>() + "'");
         stage.tier = *tier;
         stage.machine = entry["machine"].get<std::string>();
         stage.firstLayer = entry["first_layer"].get<std::string>();
@@ -113,14 +133,15 @@ PlanFileResult loadPlanFile(const std::string& path) {
     return parsePlanFile(*text);
 }
 
-std::optional<TierPlacement> placementFromPlanFile(const PlanFileContent& plan, const Profile& profile,
-                                                   std::string& error) {
+std::optional<TierPlacement> placementFromPlanFile(const PlanFileContent& plan,
+                                                   const Profile& profile, std::string& error) {
     const int n = static_cast<int>(profile.layers.size());
     TierPlacement placement;
     if (plan.origin) {
         placement.machine[0] = profile.machineIndex(*plan.origin);
         if (placement.machine[0] < 0) {
-            error = "the plan's input starts on machine '" + *plan.origin + "', which this profile does not have";
+            error = "the plan's input starts on machine '" + *plan.origin +
+                    "', which this profile does not have";
             return std::nullopt;
         }
     }
@@ -130,23 +151,28 @@ std::optional<TierPlacement> placementFromPlanFile(const PlanFileContent& plan, 
     for (const auto& stage : plan.stages) {
         const int machine = profile.machineIndex(stage.machine);
         if (machine < 0) {
-            error = "the plan runs layers on machine '" + stage.machine + "', which this profile does not have";
+            error = "the plan runs layers on machine '" + stage.machine +
+                    "', which this profile does not have";
             return std::nullopt;
         }
-        const int first = profile.layerIndex(stage.firstLayer), last = profile.layerIndex(stage.lastLayer);
+        const int first = profile.layerIndex(stage.firstLayer),
+                  last = profile.layerIndex(stage.lastLayer);
         if (first < 0 || last < 0) {
             error = "the plan names layer '" + (first < 0 ? stage.firstLayer : stage.lastLayer) +
-                    "', which this profile does not have (was it made for model '" + plan.model + "'?)";
+                    "', which this profile does not have (was it made for model '" + plan.model +
+                    "'?)";
             return std::nullopt;
         }
         const int t = tierIndex(stage.tier);
         if (first != position || last < first || t <= lastTier ||
             profile.machines[static_cast<std::size_t>(machine)].tier != stage.tier) {
-            error = "the plan's stages are not one device → edge → cloud partition of this profile's layers";
+            error = "the plan's stages are not one device → edge → cloud partition of this "
+                    "profile's layers";
             return std::nullopt;
         }
         placement.machine[static_cast<std::size_t>(t)] = machine;
-        if (t == 0) placement.deviceEnd = last + 1;
+        if (t == 0)
+            placement.deviceEnd = last + 1;
         if (t == 1) {
             placement.edgeEnd = last + 1;
             hasEdge = true;
@@ -155,13 +181,16 @@ std::optional<TierPlacement> placementFromPlanFile(const PlanFileContent& plan, 
         lastTier = t;
     }
     if (position != n) {
-        error = "the plan does not place every layer of this profile (was it made for model '" + plan.model + "'?)";
+        error = "the plan does not place every layer of this profile (was it made for model '" +
+                plan.model + "'?)";
         return std::nullopt;
     }
-    if (!hasEdge) placement.edgeEnd = placement.deviceEnd;
+    if (!hasEdge)
+        placement.edgeEnd = placement.deviceEnd;
     if (placement.machine[0] < 0 && placement.deviceEnd == 0 && !plan.origin) {
         const auto devices = profile.machinesOfTier(Tier::Device);
-        if (!devices.empty()) placement.machine[0] = devices.front();
+        if (!devices.empty())
+            placement.machine[0] = devices.front();
     }
     return placement;
 }

@@ -46,7 +46,7 @@ PlanFileResult loadPlanFile(const std::string& path);
 
 // The placement of a plan file's first plan on a profile; nullopt with `error` set to a sentence
 // when the plan names layers or machines the profile lacks or is not device → edge → cloud.
-std::optional<TierPlacement> placementFromPlanFile(const PlanFileContent& plan, const Profile& profile,
-                                                   std::string& error);
+std::optional<TierPlacement> placementFromPlanFile(const PlanFileContent& plan,
+                                                   const Profile& profile, std::string& error);
 
 } // namespace cutlab::core

@@ -21,9 +21,11 @@ void requireFinite(const nlohmann::ordered_json& value, const std::string& point
         throw std::logic_error("the number at " + (pointer.empty() ? std::string("/") : pointer) +
                                " is not finite; please report this with the input files");
     if (value.is_array())
-        for (std::size_t i = 0; i < value.size(); ++i) requireFinite(value[i], pointer + "/" + std::to_string(i));
+        for (std::size_t i = 0; i < value.size(); ++i)
+            requireFinite(value[i], pointer + "/" + std::to_string(i));
     if (value.is_object())
-        for (const auto& [key, item] : value.items()) requireFinite(item, pointer + "/" + key);
+        for (const auto& [key, item] : value.items())
+            requireFinite(item, pointer + "/" + key);
 }
 
 } // namespace
@@ -33,16 +35,20 @@ std::string finiteJsonText(const nlohmann::ordered_json& document) {
     return document.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
-nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model, const Evaluation& evaluation, int rank) {
+nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model,
+                                        const Evaluation& evaluation, int rank) {
     const Profile& profile = model.profile();
-    auto machineId = [&](int machine) { return profile.machines[static_cast<std::size_t>(machine)].id; };
+    auto machineId = [&](int machine) {
+        return profile.machines[static_cast<std::size_t>(machine)].id;
+    };
     nlohmann::ordered_json plan;
     plan["rank"] = rank;
     plan["total_ms"] = evaluation.totalMs;
     plan["compute_ms"] = evaluation.computeMs;
     plan["transfer_ms"] = evaluation.transferMs;
     plan["transfer_bytes"] = jsonNumber(evaluation.transferBytes);
-    plan["origin"] = evaluation.origin >= 0 ? nlohmann::ordered_json(machineId(evaluation.origin)) : nullptr;
+    plan["origin"] =
+        evaluation.origin >= 0 ? nlohmann::ordered_json(machineId(evaluation.origin)) : nullptr;
     nlohmann::ordered_json stages = nlohmann::ordered_json::array();
     for (const StageCost& stage : evaluation.stages) {
         nlohmann::ordered_json entry;
@@ -51,7 +57,8 @@ nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model, const E
         entry["first_layer"] = profile.layers[static_cast<std::size_t>(stage.begin)].id;
         entry["last_layer"] = profile.layers[static_cast<std::size_t>(stage.end - 1)].id;
         nlohmann::ordered_json layers = nlohmann::ordered_json::array();
-        for (int i = stage.begin; i < stage.end; ++i) layers.push_back(profile.layers[static_cast<std::size_t>(i)].id);
+        for (int i = stage.begin; i < stage.end; ++i)
+            layers.push_back(profile.layers[static_cast<std::size_t>(i)].id);
         entry["layers"] = std::move(layers);
         entry["compute_ms"] = stage.computeMs;
         stages.push_back(std::move(entry));
@@ -62,9 +69,11 @@ nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model, const E
         nlohmann::ordered_json entry;
         entry["from"] = machineId(transfer.from);
         entry["to"] = machineId(transfer.to);
-        entry["after_layer"] = transfer.afterLayer >= 0
-                                   ? nlohmann::ordered_json(profile.layers[static_cast<std::size_t>(transfer.afterLayer)].id)
-                                   : nullptr;
+        entry["after_layer"] =
+            transfer.afterLayer >= 0
+                ? nlohmann::ordered_json(
+                      profile.layers[static_cast<std::size_t>(transfer.afterLayer)].id)
+                : nullptr;
         entry["bytes"] = jsonNumber(transfer.bytes);
         entry["ms"] = transfer.ms;
         entry["latency_ms"] = transfer.latencyMs;
@@ -74,7 +83,8 @@ nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model, const E
     return plan;
 }
 
-nlohmann::ordered_json inferencePlansToJson(const InferenceCostModel& model, const std::vector<RankedPlan>& plans,
+nlohmann::ordered_json inferencePlansToJson(const InferenceCostModel& model,
+                                            const std::vector<RankedPlan>& plans,
                                             const std::string& planner) {
     nlohmann::ordered_json document;
     document["format"] = "cutlab-plan";
@@ -89,7 +99,8 @@ nlohmann::ordered_json inferencePlansToJson(const InferenceCostModel& model, con
     document["input_bytes"] = jsonNumber(model.inputBytes());
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     int rank = 1;
-    for (const RankedPlan& plan : plans) list.push_back(evaluationToJson(model, plan.evaluation, rank++));
+    for (const RankedPlan& plan : plans)
+        list.push_back(evaluationToJson(model, plan.evaluation, rank++));
     document["plans"] = std::move(list);
     return document;
 }

@@ -19,8 +19,10 @@ std::string finiteJsonText(const nlohmann::ordered_json& document);
 nlohmann::ordered_json jsonNumber(double value);
 
 // The `cutlab-plan` document of formats.md §3 for inference plans.
-nlohmann::ordered_json inferencePlansToJson(const InferenceCostModel& model, const std::vector<RankedPlan>& plans,
+nlohmann::ordered_json inferencePlansToJson(const InferenceCostModel& model,
+                                            const std::vector<RankedPlan>& plans,
                                             const std::string& planner);
-nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model, const Evaluation& evaluation, int rank);
+nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model,
+                                        const Evaluation& evaluation, int rank);
 
 } // namespace cutlab::core

@@ -11,8 +11,9 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 class ProfileValidator {
-public:
-    explicit ProfileValidator(std::vector<ProfileIssue>& issues) : m_issues(issues), m_fields(issues) {}
+  public:
+    explicit ProfileValidator(std::vector<ProfileIssue>& issues)
+        : m_issues(issues), m_fields(issues) {}
 
     std::optional<Profile> validate(Json& root) {
         if (!root.is_object()) {
@@ -23,18 +24,19 @@ public:
         readModel(root);
         readMachines(root);
         readLayers(root);
-        if (!m_issues.empty()) return std::nullopt;
+        if (!m_issues.empty())
+            return std::nullopt;
         return std::move(m_profile);
     }
 
-private:
+  private:
     void checkHeader(const Json& root) {
         const auto format = root.find("format");
         if (format == root.end())
             m_fields.add("/format", "missing \"format\": \"cutlab-profile\"");
         else if (!format->is_string() || format->get<std::string>() != "cutlab-profile")
-            m_fields.add("/format", "this is not a CutLab profile: format is " + briefJson(*format) +
-                                        ", expected \"cutlab-profile\"");
+            m_fields.add("/format", "this is not a CutLab profile: format is " +
+                                        briefJson(*format) + ", expected \"cutlab-profile\"");
         const auto version = root.find("version");
         if (version == root.end())
             m_fields.add("/version", "missing \"version\": 1");
@@ -57,10 +59,12 @@ private:
             return;
         }
         if (auto name = model->find("name"); name != model->end()) {
-            if (auto text = m_fields.string(*name, "/model/name")) m_profile.model.name = *text;
+            if (auto text = m_fields.string(*name, "/model/name"))
+                m_profile.model.name = *text;
         }
         if (auto source = model->find("source"); source != model->end()) {
-            if (auto text = m_fields.string(*source, "/model/source", kMaxTextBytes)) m_profile.model.source = *text;
+            if (auto text = m_fields.string(*source, "/model/source", kMaxTextBytes))
+                m_profile.model.source = *text;
         }
         if (auto input = model->find("input_bytes"); input != model->end()) {
             if (auto bytes = m_fields.nonNegativeNumber(*input, "/model/input_bytes", kBytesRange))
@@ -112,8 +116,9 @@ private:
                 if (text->empty())
                     m_fields.add(at + "/id", "empty machine id");
                 else if (auto [it, fresh] = seen.emplace(*text, i); !fresh)
-                    m_fields.add(at + "/id", "duplicate machine id '" + *text + "' (also /machines/" +
-                                                 std::to_string(it->second) + ")");
+                    m_fields.add(at + "/id", "duplicate machine id '" + *text +
+                                                 "' (also /machines/" + std::to_string(it->second) +
+                                                 ")");
                 machine.id = *text;
             }
             const auto tier = entry.find("tier");
@@ -123,10 +128,12 @@ private:
                 if (auto parsed = tierFromName(*text))
                     machine.tier = *parsed;
                 else
-                    m_fields.add(at + "/tier", "unknown tier '" + *text + "' (expected device, edge or cloud)");
+                    m_fields.add(at + "/tier",
+                                 "unknown tier '" + *text + "' (expected device, edge or cloud)");
             }
             if (auto label = entry.find("label"); label != entry.end()) {
-                if (auto text = m_fields.string(*label, at + "/label")) machine.label = *text;
+                if (auto text = m_fields.string(*label, at + "/label"))
+                    machine.label = *text;
             }
             m_profile.machines.push_back(std::move(machine));
         }
@@ -146,9 +153,11 @@ private:
         std::unordered_map<std::string, std::size_t> firstPosition;
         for (std::size_t i = 0; i < layers->size(); ++i) {
             const Json& entry = (*layers)[i];
-            if (!entry.is_object()) continue;
+            if (!entry.is_object())
+                continue;
             const auto id = entry.find("id");
-            if (id != entry.end() && id->is_string() && id->get_ref<const std::string&>().size() <= kMaxNameBytes)
+            if (id != entry.end() && id->is_string() &&
+                id->get_ref<const std::string&>().size() <= kMaxNameBytes)
                 firstPosition.emplace(id->get<std::string>(), i);
         }
         bool backwardEverywhere = true, updateEverywhere = true;
@@ -177,14 +186,16 @@ private:
     }
 
     void readLayerId(const Json& entry, const std::string& at, std::size_t position,
-                     const std::unordered_map<std::string, std::size_t>& firstPosition, Layer& layer) {
+                     const std::unordered_map<std::string, std::size_t>& firstPosition,
+                     Layer& layer) {
         const auto id = entry.find("id");
         if (id == entry.end()) {
             m_fields.add(at, "missing \"id\"");
             return;
         }
         auto text = m_fields.string(*id, at + "/id");
-        if (!text) return;
+        if (!text)
+            return;
         if (text->empty()) {
             m_fields.add(at + "/id", "empty layer id");
             return;
@@ -195,12 +206,14 @@ private:
                                          std::to_string(first) + ")");
         layer.id = *text;
         if (auto type = entry.find("type"); type != entry.end()) {
-            if (auto name = m_fields.string(*type, at + "/type")) layer.type = *name;
+            if (auto name = m_fields.string(*type, at + "/type"))
+                layer.type = *name;
         }
     }
 
     void readInputs(const Json& entry, const std::string& at, std::size_t position,
-                    const std::unordered_map<std::string, std::size_t>& firstPosition, Layer& layer) {
+                    const std::unordered_map<std::string, std::size_t>& firstPosition,
+                    Layer& layer) {
         const auto inputs = entry.find("inputs");
         if (inputs == entry.end() || inputs->is_null() || (inputs->is_array() && inputs->empty())) {
             layer.readsModelInput = true;
@@ -213,14 +226,18 @@ private:
         for (std::size_t k = 0; k < inputs->size(); ++k) {
             const std::string where = jsonPointerAppend(at + "/inputs", k);
             auto name = m_fields.string((*inputs)[k], where);
-            if (!name) continue;
+            if (!name)
+                continue;
             const auto found = firstPosition.find(*name);
             if (found == firstPosition.end())
                 m_fields.add(where, "unknown layer '" + briefText(*name) + "'");
             else if (found->second == position)
                 m_fields.add(where, "layer '" + *name + "' reads its own output (a cycle)");
             else if (found->second > position)
-                m_fields.add(where, "layer '" + *name + "' comes later in the list (a cycle, or layers not in topological order)");
+                m_fields.add(
+                    where,
+                    "layer '" + *name +
+                        "' comes later in the list (a cycle, or layers not in topological order)");
             else
                 layer.inputs.push_back(static_cast<int>(found->second));
         }
@@ -236,7 +253,8 @@ private:
                 layer.paramBytes = *value;
         }
         if (auto flops = entry.find("flops"); flops != entry.end()) {
-            if (auto value = m_fields.nonNegativeNumber(*flops, at + "/flops", kFlopsRange)) layer.flops = *value;
+            if (auto value = m_fields.nonNegativeNumber(*flops, at + "/flops", kFlopsRange))
+                layer.flops = *value;
         }
     }
 
@@ -245,7 +263,8 @@ private:
                                   bool required) {
         const auto times = entry.find(field);
         if (times == entry.end()) {
-            if (required) m_fields.add(at, std::string("missing \"") + field + "\"");
+            if (required)
+                m_fields.add(at, std::string("missing \"") + field + "\"");
             return {};
         }
         const std::string where = at + "/" + field;
@@ -262,10 +281,12 @@ private:
             }
             const int machine = m_profile.machineIndex(machineId);
             if (machine < 0) {
-                m_fields.add(jsonPointerAppend(where, machineId), "unknown machine '" + briefText(machineId) + "'");
+                m_fields.add(jsonPointerAppend(where, machineId),
+                             "unknown machine '" + briefText(machineId) + "'");
                 continue;
             }
-            if (auto ms = m_fields.nonNegativeNumber(value, jsonPointerAppend(where, machineId), kTimeRange))
+            if (auto ms = m_fields.nonNegativeNumber(value, jsonPointerAppend(where, machineId),
+                                                     kTimeRange))
                 result[static_cast<std::size_t>(machine)] = *ms;
         }
         for (const Machine& machine : m_profile.machines) {

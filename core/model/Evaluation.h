@@ -16,9 +16,9 @@ struct StageCost {
 };
 
 struct TransferCost {
-    int from = -1;        // machine indices
+    int from = -1; // machine indices
     int to = -1;
-    int afterLayer = -1;  // the tensor sent is this layer's output; -1 = the model input
+    int afterLayer = -1; // the tensor sent is this layer's output; -1 = the model input
     double bytes = 0;
     double ms = 0;        // latency + bytes / bandwidth
     double latencyMs = 0; // the latency part of ms
@@ -37,13 +37,15 @@ struct Evaluation {
     double computeOn(Tier tier) const {
         double sum = 0;
         for (const auto& stage : stages)
-            if (stage.tier == tier) sum += stage.computeMs;
+            if (stage.tier == tier)
+                sum += stage.computeMs;
         return sum;
     }
     int layersOnMachine(int machine) const {
         int count = 0;
         for (const auto& stage : stages)
-            if (stage.machine == machine) count += stage.end - stage.begin;
+            if (stage.machine == machine)
+                count += stage.end - stage.begin;
         return count;
     }
 };

@@ -17,6 +17,7 @@ std::vector<TierPair> parseLinkSelection(const std::string& text);
 
 // Sets the bandwidth of every link between the two tiers (tier-level or machine-level, either
 // direction), keeping latencies; adds a tier-level link with no latency when there is none.
-void setBandwidthBetween(Network& network, const Profile& profile, TierPair tiers, double bandwidthMbps);
+void setBandwidthBetween(Network& network, const Profile& profile, TierPair tiers,
+                         double bandwidthMbps);
 
 } // namespace cutlab::core

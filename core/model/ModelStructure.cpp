@@ -14,14 +14,17 @@ ModelStructure analyseStructure(const Profile& profile) {
     // invalid: the tensor of i would cross it although i is not the last layer before the cut.
     std::vector<int> coverage(static_cast<std::size_t>(n) + 1, 0);
     auto spanEdge = [&](int from, int to) {
-        if (to - from < 2) return;
+        if (to - from < 2)
+            return;
         coverage[static_cast<std::size_t>(from + 1)] += 1;
         coverage[static_cast<std::size_t>(to)] -= 1;
     };
     for (int j = 0; j < n; ++j) {
         const Layer& layer = profile.layers[static_cast<std::size_t>(j)];
-        if (layer.readsModelInput) spanEdge(-1, j);
-        for (int input : layer.inputs) spanEdge(input, j);
+        if (layer.readsModelInput)
+            spanEdge(-1, j);
+        for (int input : layer.inputs)
+            spanEdge(input, j);
     }
     ModelStructure structure;
     structure.blockOfLayer.resize(static_cast<std::size_t>(n));
@@ -29,9 +32,11 @@ ModelStructure analyseStructure(const Profile& profile) {
     int blockStart = 0;
     for (int k = 0; k < n; ++k) {
         running += coverage[static_cast<std::size_t>(k)];
-        structure.blockOfLayer[static_cast<std::size_t>(k)] = static_cast<int>(structure.blocks.size());
+        structure.blockOfLayer[static_cast<std::size_t>(k)] =
+            static_cast<int>(structure.blocks.size());
         const bool valid = running == 0 && k < n - 1;
-        if (valid) structure.cutAfter.push_back(k);
+        if (valid)
+            structure.cutAfter.push_back(k);
         if (valid || k == n - 1) {
             structure.blocks.push_back({blockStart, k});
             blockStart = k + 1;

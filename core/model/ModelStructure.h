@@ -14,8 +14,8 @@ struct Block {
 
 // The valid cut points and blocks of a profile's layer graph (formats.md §1).
 struct ModelStructure {
-    std::vector<int> cutAfter;   // positions k with a valid cut after layer k, ascending
-    std::vector<Block> blocks;   // cover every layer, in order
+    std::vector<int> cutAfter; // positions k with a valid cut after layer k, ascending
+    std::vector<Block> blocks; // cover every layer, in order
     std::vector<int> blockOfLayer;
 
     // Boundary b (0..blocks.size()) is the cut before block b; it is at layer position

@@ -3,9 +3,11 @@
 namespace cutlab::core {
 namespace {
 
-const Link* findExact(const std::vector<Link>& links, const std::string& from, const std::string& to) {
+const Link* findExact(const std::vector<Link>& links, const std::string& from,
+                      const std::string& to) {
     for (const Link& link : links)
-        if (link.from == from && link.to == to) return &link;
+        if (link.from == from && link.to == to)
+            return &link;
     return nullptr;
 }
 
@@ -13,7 +15,8 @@ const Link* findExact(const std::vector<Link>& links, const std::string& from, c
 std::optional<Link> lookup(const std::vector<Link>& links,
                            const std::vector<std::pair<std::string, std::string>>& levels) {
     for (const auto& [from, to] : levels) {
-        if (const Link* link = findExact(links, from, to)) return *link;
+        if (const Link* link = findExact(links, from, to))
+            return *link;
         if (const Link* reverse = findExact(links, to, from)) {
             Link flipped = *reverse;
             std::swap(flipped.from, flipped.to);
@@ -29,7 +32,8 @@ std::optional<Link> Network::linkBetween(const Profile& profile, int from, int t
     const Machine& a = profile.machines[static_cast<std::size_t>(from)];
     const Machine& b = profile.machines[static_cast<std::size_t>(to)];
     if (from == to) {
-        if (const Link* same = findExact(links, "same", "same")) return *same;
+        if (const Link* same = findExact(links, "same", "same"))
+            return *same;
         return Link{a.id, b.id, kUnlimitedBandwidth, 0};
     }
     const std::string ta = tierName(a.tier), tb = tierName(b.tier);
@@ -49,7 +53,9 @@ void Network::setTierLink(Tier from, Tier to, double bandwidthMbps, double laten
     links.push_back({a, b, bandwidthMbps, latencyMs});
 }
 
-std::vector<std::string> networkPresetNames() { return {"3g", "4g", "fibre", "ideal"}; }
+std::vector<std::string> networkPresetNames() {
+    return {"3g", "4g", "fibre", "ideal"};
+}
 
 std::optional<Network> networkPreset(const std::string& name) {
     // Scission's published figures: device uplink, plus a 50 Mbps / 25 ms edge-cloud backhaul.
@@ -61,9 +67,12 @@ std::optional<Network> networkPreset(const std::string& name) {
                          {"edge", "cloud", 50, 25}};
         return network;
     };
-    if (name == "3g") return make(1.6, 67);
-    if (name == "4g") return make(12.4, 55);
-    if (name == "fibre") return make(20, 20);
+    if (name == "3g")
+        return make(1.6, 67);
+    if (name == "4g")
+        return make(12.4, 55);
+    if (name == "fibre")
+        return make(20, 20);
     if (name == "ideal") {
         Network network;
         network.name = "ideal";

@@ -21,8 +21,10 @@ struct Link {
 
     // latency + bytes·8 / (Mbps·1000) ms; nothing sent costs nothing.
     double transferMs(double bytes) const {
-        if (bytes <= 0) return 0;
-        if (bandwidthMbps == kUnlimitedBandwidth) return latencyMs;
+        if (bytes <= 0)
+            return 0;
+        if (bandwidthMbps == kUnlimitedBandwidth)
+            return latencyMs;
         return latencyMs + bytes * 8.0 / (bandwidthMbps * 1000.0);
     }
 };

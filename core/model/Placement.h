@@ -24,9 +24,12 @@ struct TierPlacement {
 
     int layersOn(Tier tier, int layerCount) const {
         switch (tier) {
-        case Tier::Device: return deviceEnd;
-        case Tier::Edge: return edgeEnd - deviceEnd;
-        case Tier::Cloud: return layerCount - edgeEnd;
+        case Tier::Device:
+            return deviceEnd;
+        case Tier::Edge:
+            return edgeEnd - deviceEnd;
+        case Tier::Cloud:
+            return layerCount - edgeEnd;
         }
         return 0;
     }
@@ -35,7 +38,8 @@ struct TierPlacement {
         const int ends[3] = {deviceEnd, edgeEnd, layerCount};
         int begin = 0;
         for (int t = 0; t < 3; ++t) {
-            if (ends[t] > begin) result.push_back({machine[static_cast<std::size_t>(t)], begin, ends[t]});
+            if (ends[t] > begin)
+                result.push_back({machine[static_cast<std::size_t>(t)], begin, ends[t]});
             begin = ends[t] > begin ? ends[t] : begin;
         }
         return result;

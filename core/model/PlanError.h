@@ -8,7 +8,7 @@ namespace cutlab::core {
 // A request that cannot be answered as asked (a missing network link, a bad cut): the message
 // is a sentence for the user.
 class PlanError : public std::runtime_error {
-public:
+  public:
     explicit PlanError(const std::string& message) : std::runtime_error(message) {}
 };
 

@@ -18,9 +18,9 @@ struct Machine {
 struct Layer {
     std::string id;
     std::string type;
-    std::vector<int> inputs;        // positions of earlier layers; empty = reads the model input
-    bool readsModelInput = false;   // true when `inputs` was empty or missing
-    double outputBytes = 0;         // one sample
+    std::vector<int> inputs;      // positions of earlier layers; empty = reads the model input
+    bool readsModelInput = false; // true when `inputs` was empty or missing
+    double outputBytes = 0;       // one sample
     double paramBytes = 0;
     double flops = 0;
     std::vector<double> forwardMs;  // per machine (profile order), at model.batch samples

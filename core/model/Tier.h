@@ -14,20 +14,28 @@ inline constexpr std::array<Tier, 3> kTiers = {Tier::Device, Tier::Edge, Tier::C
 
 inline std::string tierName(Tier tier) {
     switch (tier) {
-    case Tier::Device: return "device";
-    case Tier::Edge: return "edge";
-    case Tier::Cloud: return "cloud";
+    case Tier::Device:
+        return "device";
+    case Tier::Edge:
+        return "edge";
+    case Tier::Cloud:
+        return "cloud";
     }
     return "?";
 }
 
 inline std::optional<Tier> tierFromName(std::string_view name) {
-    if (name == "device") return Tier::Device;
-    if (name == "edge") return Tier::Edge;
-    if (name == "cloud") return Tier::Cloud;
+    if (name == "device")
+        return Tier::Device;
+    if (name == "edge")
+        return Tier::Edge;
+    if (name == "cloud")
+        return Tier::Cloud;
     return std::nullopt;
 }
 
-inline int tierIndex(Tier tier) { return static_cast<int>(tier); }
+inline int tierIndex(Tier tier) {
+    return static_cast<int>(tier);
+}
 
 } // namespace cutlab::core

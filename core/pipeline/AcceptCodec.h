@@ -10,7 +10,7 @@ namespace cutlab::core {
 //    8·n·E + 32 bits for k = 8, 8·⌈n/2⌉·E + 32 bits for k = 4 (two values per byte).
 // Every size is a whole number of bytes.
 class AcceptCodec {
-public:
+  public:
     // Throws PlanError unless forwardBits ∈ {2,3,4} and backwardBits ∈ {8,4}.
     AcceptCodec(int forwardBits = 2, int backwardBits = 8);
 
@@ -25,7 +25,7 @@ public:
     // The same tensor sent as plain float32: 32·n·E bits.
     static double uncompressedBytes(long long samples, long long elements);
 
-private:
+  private:
     int m_forwardBits;
     int m_backwardBits;
 };

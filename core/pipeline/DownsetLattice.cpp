@@ -8,11 +8,13 @@
 namespace cutlab::core {
 namespace {
 
-int wordsFor(int layers) { return (layers + 63) / 64; }
+int wordsFor(int layers) {
+    return (layers + 63) / 64;
+}
 
 // One breadth-first level: downsets of the same size, deduplicated.
 class DownsetLevel {
-public:
+  public:
     explicit DownsetLevel(int words)
         : m_words(static_cast<std::size_t>(words)), m_index(64, Hash{this}, Equal{this}) {}
     // The hash functors point at this object: it never moves.
@@ -25,10 +27,11 @@ public:
     void insert(const std::uint64_t* bits) {
         const std::size_t position = m_bits.size() / m_words;
         m_bits.insert(m_bits.end(), bits, bits + m_words);
-        if (!m_index.insert(position).second) m_bits.resize(position * m_words);
+        if (!m_index.insert(position).second)
+            m_bits.resize(position * m_words);
     }
 
-private:
+  private:
     struct Hash {
         const DownsetLevel* level;
         std::size_t operator()(std::size_t i) const {
@@ -46,7 +49,8 @@ private:
         bool operator()(std::size_t a, std::size_t b) const {
             const std::uint64_t *x = level->at(a), *y = level->at(b);
             for (std::size_t w = 0; w < level->m_words; ++w)
-                if (x[w] != y[w]) return false;
+                if (x[w] != y[w])
+                    return false;
             return true;
         }
     };
@@ -56,7 +60,9 @@ private:
     std::unordered_set<std::size_t, Hash, Equal> m_index;
 };
 
-bool has(const std::uint64_t* bits, int layer) { return (bits[layer / 64] >> (layer % 64)) & 1u; }
+bool has(const std::uint64_t* bits, int layer) {
+    return (bits[layer / 64] >> (layer % 64)) & 1u;
+}
 
 // The next level: every downset of the current one plus one layer whose inputs it holds.
 std::unique_ptr<DownsetLevel> grow(const Profile& profile, const DownsetLevel& level, int words) {
@@ -66,14 +72,16 @@ std::unique_ptr<DownsetLevel> grow(const Profile& profile, const DownsetLevel& l
     for (std::size_t d = 0; d < level.size(); ++d) {
         const std::uint64_t* bits = level.at(d);
         for (int v = 0; v < n; ++v) {
-            if (has(bits, v)) continue;
+            if (has(bits, v))
+                continue;
             bool ready = true;
             for (int input : profile.layers[static_cast<std::size_t>(v)].inputs)
                 if (!has(bits, input)) {
                     ready = false;
                     break;
                 }
-            if (!ready) continue;
+            if (!ready)
+                continue;
             candidate.assign(bits, bits + words);
             candidate[static_cast<std::size_t>(v / 64)] |= std::uint64_t(1) << (v % 64);
             next->insert(candidate.data());
@@ -98,9 +106,12 @@ DownsetLattice DownsetLattice::allDownsets(const Profile& profile, std::size_t l
     const std::vector<std::uint64_t> empty(static_cast<std::size_t>(lattice.m_words), 0);
     level->insert(empty.data());
     for (int count = 0;; ++count) {
-        if (lattice.size() + level->size() > limit) throw DownsetLimitExceeded(countDownsets(profile), limit);
-        for (std::size_t d = 0; d < level->size(); ++d) lattice.append(level->at(d), count);
-        if (count == n) break;
+        if (lattice.size() + level->size() > limit)
+            throw DownsetLimitExceeded(countDownsets(profile), limit);
+        for (std::size_t d = 0; d < level->size(); ++d)
+            lattice.append(level->at(d), count);
+        if (count == n)
+            break;
         level = grow(profile, *level, lattice.m_words);
     }
     return lattice;
@@ -129,7 +140,8 @@ DownsetLattice DownsetLattice::validCutPrefixes(const Profile& profile) {
     ends.push_back(n - 1);
     int filled = 0;
     for (int last : ends) {
-        for (; filled <= last; ++filled) bits[static_cast<std::size_t>(filled / 64)] |= std::uint64_t(1) << (filled % 64);
+        for (; filled <= last; ++filled)
+            bits[static_cast<std::size_t>(filled / 64)] |= std::uint64_t(1) << (filled % 64);
         lattice.append(bits.data(), last + 1);
     }
     return lattice;
@@ -138,13 +150,15 @@ DownsetLattice DownsetLattice::validCutPrefixes(const Profile& profile) {
 std::vector<int> DownsetLattice::layersOf(int downset) const {
     std::vector<int> layers;
     for (int v = 0; v < m_layers; ++v)
-        if (contains(downset, v)) layers.push_back(v);
+        if (contains(downset, v))
+            layers.push_back(v);
     return layers;
 }
 
 std::string withThousands(std::size_t value) {
     std::string digits = std::to_string(value);
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
+        digits.insert(static_cast<std::size_t>(i), ",");
     return digits;
 }
 
@@ -152,9 +166,11 @@ static std::string limitMessage(std::size_t count, std::size_t limit) {
     const std::string counted = count > DownsetLattice::kCountCap
                                     ? "more than " + withThousands(DownsetLattice::kCountCap)
                                     : withThousands(count);
-    return "the layer graph has " + counted + " downsets (cut states of --cut-mode any), more than the limit of " +
+    return "the layer graph has " + counted +
+           " downsets (cut states of --cut-mode any), more than the limit of " +
            withThousands(limit) +
-           " that keeps the pipeline planner under a second; use --cut-mode single (valid cut points only)";
+           " that keeps the pipeline planner under a second; use --cut-mode single (valid cut "
+           "points only)";
 }
 
 DownsetLimitExceeded::DownsetLimitExceeded(std::size_t count, std::size_t limit)

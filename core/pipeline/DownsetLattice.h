@@ -15,7 +15,7 @@ namespace cutlab::core {
 // the difference of two nested downsets. Downsets are numbered by size: 0 is the empty set, the
 // last one holds every layer, and a downset's proper subsets all have smaller numbers.
 class DownsetLattice {
-public:
+  public:
     // Beyond this many downsets the `--cut-mode any` planner refuses. The DP visits every nested
     // pair of downsets, up to count²/2: at 5,000 its worst shape (two long parallel chains) takes
     // about 0.12 s (4 machines) to 0.18 s (8 machines) of CPU on the 2-core build machine, at
@@ -44,19 +44,23 @@ public:
         return (word(downset, layer / 64) >> (layer % 64)) & 1u;
     }
     bool isSubset(int inner, int outer) const {
-        const std::uint64_t* a = m_bits.data() + static_cast<std::size_t>(inner) * static_cast<std::size_t>(m_words);
-        const std::uint64_t* b = m_bits.data() + static_cast<std::size_t>(outer) * static_cast<std::size_t>(m_words);
+        const std::uint64_t* a =
+            m_bits.data() + static_cast<std::size_t>(inner) * static_cast<std::size_t>(m_words);
+        const std::uint64_t* b =
+            m_bits.data() + static_cast<std::size_t>(outer) * static_cast<std::size_t>(m_words);
         for (int w = 0; w < m_words; ++w)
-            if (a[w] & ~b[w]) return false;
+            if (a[w] & ~b[w])
+                return false;
         return true;
     }
     // Layer positions, ascending.
     std::vector<int> layersOf(int downset) const;
 
-private:
+  private:
     DownsetLattice(int layers);
     std::uint64_t word(int downset, int index) const {
-        return m_bits[static_cast<std::size_t>(downset) * static_cast<std::size_t>(m_words) + static_cast<std::size_t>(index)];
+        return m_bits[static_cast<std::size_t>(downset) * static_cast<std::size_t>(m_words) +
+                      static_cast<std::size_t>(index)];
     }
     void append(const std::uint64_t* bits, int count);
 
@@ -68,12 +72,12 @@ private:
 
 // `--cut-mode any` on a graph with too many downsets.
 class DownsetLimitExceeded : public PlanError {
-public:
+  public:
     DownsetLimitExceeded(std::size_t count, std::size_t limit);
-    std::size_t count() const { return m_count; }       // kCountCap + 1 means "more than kCountCap"
+    std::size_t count() const { return m_count; } // kCountCap + 1 means "more than kCountCap"
     std::size_t limit() const { return m_limit; }
 
-private:
+  private:
     std::size_t m_count;
     std::size_t m_limit;
 };

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "core/pipeline/AcceptCodec.h"
-#include "core/pipeline/DownsetLattice.h"
 #include "core/model/Network.h"
 #include "core/model/Profile.h"
+#include "core/pipeline/AcceptCodec.h"
+#include "core/pipeline/DownsetLattice.h"
 
 #include <atomic>
 #include <cstddef>
@@ -17,16 +17,17 @@ namespace cutlab::core {
 // of the DAG (PipeDream's antichains, several tensors may cross).
 enum class PipelineCutMode { Single, Any };
 
-std::string cutModeName(PipelineCutMode mode);                       // "single" | "any"
+std::string cutModeName(PipelineCutMode mode); // "single" | "any"
 std::optional<PipelineCutMode> cutModeFromName(const std::string& name);
 
 struct PipelineRequest {
-    std::vector<int> chain;                  // machine positions d_0 → d_1 → …; an id may repeat
-    int microBatch = 0;                      // samples per micro-batch, 0 = model.batch
+    std::vector<int> chain; // machine positions d_0 → d_1 → …; an id may repeat
+    int microBatch = 0;     // samples per micro-batch, 0 = model.batch
     PipelineCutMode cutMode = PipelineCutMode::Single;
-    std::optional<AcceptCodec> compression;  // AccEPT codec sizes instead of float32 tensors
+    std::optional<AcceptCodec> compression; // AccEPT codec sizes instead of float32 tensors
     std::size_t downsetLimit = DownsetLattice::kDefaultLimit;
-    // Set from another thread to stop planning: planPipeline then throws PlanError("planning cancelled").
+    // Set from another thread to stop planning: planPipeline then throws PlanError("planning
+    // cancelled").
     const std::atomic<bool>* cancel = nullptr;
 };
 
@@ -34,37 +35,39 @@ struct PipelineRequest {
 struct PipelineStage {
     int chainPosition = 0;
     int machine = 0;
-    std::vector<int> layers;   // positions, ascending
-    double forwardMs = 0;      // b samples
+    std::vector<int> layers; // positions, ascending
+    double forwardMs = 0;    // b samples
     double backwardMs = 0;
-    double computeMs = 0;      // E_n = forward + backward
-    std::vector<int> crossing; // producers whose tensor crosses the link (-1 = the model input), ascending
+    double computeMs = 0; // E_n = forward + backward
+    std::vector<int>
+        crossing; // producers whose tensor crosses the link (-1 = the model input), ascending
     double linkForwardBytes = 0;
     double linkBackwardBytes = 0;
-    double linkBytes = 0;      // forward + backward
+    double linkBytes = 0; // forward + backward
     double linkForwardMs = 0;
     double linkBackwardMs = 0;
-    double linkMs = 0;         // C_n = forward + backward transfer
+    double linkMs = 0; // C_n = forward + backward transfer
 };
 
 struct PipelinePlan {
     std::vector<PipelineStage> stages; // the stages used, in chain order (k ≤ chain length)
     double bottleneckMs = 0;           // max over stages of compute_ms and link_ms
     int microBatch = 1;
-    std::size_t states = 0;            // cut states the planner considered
+    std::size_t states = 0; // cut states the planner considered
 };
 
 // The DP of cost-models.md §2.3: the partition into at most chain.size() stages on the first
 // machines of the chain with the smallest bottleneck (ties: fewer stages). Throws PlanError for
 // a profile without backward_ms, an unknown machine, a missing link in the chain, and
 // DownsetLimitExceeded (a PlanError) when --cut-mode any meets too many downsets.
-PipelinePlan planPipeline(const Profile& profile, const Network& network, const PipelineRequest& request);
+PipelinePlan planPipeline(const Profile& profile, const Network& network,
+                          const PipelineRequest& request);
 
 // Costs of a given partition: stageOfLayer[i] is the chain position running layer i. Every
 // position 0..max must run at least one layer and no edge may go back along the chain; throws
 // PlanError otherwise. Tensors consumed further down the chain are relayed over every link
 // between (forward activations; gradients come back, except for the model input, which has none).
-PipelinePlan evaluatePipeline(const Profile& profile, const Network& network, const PipelineRequest& request,
-                              const std::vector<int>& stageOfLayer);
+PipelinePlan evaluatePipeline(const Profile& profile, const Network& network,
+                              const PipelineRequest& request, const std::vector<int>& stageOfLayer);
 
 } // namespace cutlab::core

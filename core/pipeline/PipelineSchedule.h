@@ -15,7 +15,7 @@ namespace cutlab::core {
 //  - GPipe: every forward, then every backward in reverse micro-batch order (GPipe's figure 2c).
 enum class ScheduleKind { OneForwardOneBackward, GPipe };
 
-std::string scheduleKindName(ScheduleKind kind);                       // "1f1b" | "gpipe"
+std::string scheduleKindName(ScheduleKind kind); // "1f1b" | "gpipe"
 std::optional<ScheduleKind> scheduleKindFromName(const std::string& name);
 
 enum class Pass { Forward, Backward };
@@ -37,7 +37,7 @@ struct StageStep {
 
 struct ScheduledTask {
     Resource resource = Resource::Stage;
-    int index = 0;        // stage n, or link n (between stage n and n+1)
+    int index = 0; // stage n, or link n (between stage n and n+1)
     Pass pass = Pass::Forward;
     int microBatch = 0;
     double startMs = 0;
@@ -47,11 +47,12 @@ struct ScheduledTask {
 struct PipelineSchedule {
     ScheduleKind kind = ScheduleKind::OneForwardOneBackward;
     int microBatches = 0;
-    std::vector<ScheduledTask> tasks;  // in the order they were placed (by stage/link, then order)
-    double minibatchMs = 0;            // end of the last task
-    std::vector<double> busyMs;        // per stage
-    std::vector<double> idleFraction;  // per stage: 1 − busy / minibatch
-    std::vector<int> stashedVersions;  // per stage: most micro-batches in flight (weight versions kept)
+    std::vector<ScheduledTask> tasks; // in the order they were placed (by stage/link, then order)
+    double minibatchMs = 0;           // end of the last task
+    std::vector<double> busyMs;       // per stage
+    std::vector<double> idleFraction; // per stage: 1 − busy / minibatch
+    std::vector<int>
+        stashedVersions; // per stage: most micro-batches in flight (weight versions kept)
 };
 
 // The step order of every stage for a schedule kind.
@@ -64,8 +65,10 @@ std::vector<std::vector<StageStep>> scheduleOrder(ScheduleKind kind, int stages,
 // Throws PlanError when the orders cannot all complete (a step waits for one that can only
 // come after it) or do not run every forward and backward exactly once.
 PipelineSchedule simulateSchedule(const std::vector<StageTiming>& stages, int microBatches,
-                                  const std::vector<std::vector<StageStep>>& orders, ScheduleKind kind);
-PipelineSchedule simulateSchedule(const std::vector<StageTiming>& stages, int microBatches, ScheduleKind kind);
+                                  const std::vector<std::vector<StageStep>>& orders,
+                                  ScheduleKind kind);
+PipelineSchedule simulateSchedule(const std::vector<StageTiming>& stages, int microBatches,
+                                  ScheduleKind kind);
 
 // The per-micro-batch times of a plan's stages.
 std::vector<StageTiming> stageTimings(const PipelinePlan& plan);

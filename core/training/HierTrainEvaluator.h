@@ -20,8 +20,9 @@ struct SampleAffine {
 // samples, the time is a constant plus a sum of maxima of affine functions of (b_s, b_l):
 // `pieces` returns them, which is what the exact search exploits.
 class HierTrainEvaluator {
-public:
-    HierTrainEvaluator(const TrainingCostModel& model, std::array<int, 3> workerMachine, int ms, int ml, int batch);
+  public:
+    HierTrainEvaluator(const TrainingCostModel& model, std::array<int, 3> workerMachine, int ms,
+                       int ml, int batch);
 
     HierTrainPhases phases(int bo, int bs, int bl) const;
     double time(int bs, int bl) const { return phases(m_batch - bs - bl, bs, bl).total(); }
@@ -38,7 +39,7 @@ public:
     int ms() const { return m_ms; }
     int ml() const { return m_ml; }
 
-private:
+  private:
     // A transfer of b samples × bytesPerSample: latency (when anything is sent) + slope·b.
     struct Transfer {
         double latency = 0;

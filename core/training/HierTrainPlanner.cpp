@@ -1,9 +1,9 @@
 #include "core/training/HierTrainPlanner.h"
 
+#include "core/model/PlanError.h"
 #include "core/training/HierTrainBound.h"
 #include "core/training/HierTrainEvaluator.h"
 #include "core/training/HierTrainSampleLine.h"
-#include "core/model/PlanError.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,16 +30,18 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // every pair (planHierTrainEveryPair); among plans equal to 1e-12 relative the one returned may
 // differ.
 class HierTrainSearch {
-public:
+  public:
     HierTrainSearch(const TrainingCostModel& model, int batch) : m_model(model), m_batch(batch) {}
 
     HierTrainPlan run() {
         const auto workerSets = mappedWorkers();
         const auto& cuts = m_model.cutPositions();
         for (const auto& workers : workerSets) {
-            for (int cut : cuts) searchWithoutL(workers, cut);
+            for (int cut : cuts)
+                searchWithoutL(workers, cut);
             if (workers[2] >= 0)
-                for (int cut : cuts) searchOnlyL(workers, cut);
+                for (int cut : cuts)
+                    searchOnlyL(workers, cut);
         }
         searchBoxes(workerSets);
         return best();
@@ -50,26 +52,31 @@ public:
         const auto& cuts = m_model.cutPositions();
         for (const auto& workers : mappedWorkers())
             for (std::size_t i = 0; i < cuts.size(); ++i)
-                for (std::size_t j = i; j < cuts.size(); ++j) searchCuts(workers, cuts[i], cuts[j]);
+                for (std::size_t j = i; j < cuts.size(); ++j)
+                    searchCuts(workers, cuts[i], cuts[j]);
         return best();
     }
 
-private:
+  private:
     // The six mappings of workers o, s, l onto device, edge, cloud, as machine indices (o needed).
     std::vector<std::array<int, 3>> mappedWorkers() const {
         const auto& tiers = m_model.machineOfTier();
-        const std::array<std::array<int, 3>, 6> mappings{{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
+        const std::array<std::array<int, 3>, 6> mappings{
+            {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}};
         std::vector<std::array<int, 3>> result;
         for (const auto& mapping : mappings) {
-            const std::array<int, 3> workers{tiers[static_cast<std::size_t>(mapping[0])], tiers[static_cast<std::size_t>(mapping[1])],
+            const std::array<int, 3> workers{tiers[static_cast<std::size_t>(mapping[0])],
+                                             tiers[static_cast<std::size_t>(mapping[1])],
                                              tiers[static_cast<std::size_t>(mapping[2])]};
-            if (workers[0] >= 0) result.push_back(workers);
+            if (workers[0] >= 0)
+                result.push_back(workers);
         }
         return result;
     }
 
     HierTrainPlan best() const {
-        if (m_bestTime == kInfinity) throw PlanError("HierTrain found no plan");
+        if (m_bestTime == kInfinity)
+            throw PlanError("HierTrain found no plan");
         return evaluateHierTrain(m_model, m_bestWorkers, m_bestMs, m_bestMl,
                                  {m_batch - m_bestBs - m_bestBl, m_bestBs, m_bestBl});
     }
@@ -78,12 +85,16 @@ private:
     void searchWithoutL(const std::array<int, 3>& workers, int ms) {
         const int n = m_model.layerCount(), batch = m_batch;
         // O runs layers [m_s, N) on all the samples and its update, whatever the split.
-        const double oRest = (m_model.forwardMs(workers[0], ms, n) + m_model.backwardMs(workers[0], ms, n)) * batch +
-                             m_model.updateMs(workers[0], 0, n);
-        if (prunable(oRest)) return;
+        const double oRest =
+            (m_model.forwardMs(workers[0], ms, n) + m_model.backwardMs(workers[0], ms, n)) * batch +
+            m_model.updateMs(workers[0], 0, n);
+        if (prunable(oRest))
+            return;
         const HierTrainEvaluator evaluator(m_model, workers, ms, ms, batch);
-        if (ms == 0) offer(evaluator.time(0, 0), workers, 0, 0, 0, 0); // O alone: the same for every cut
-        if (workers[1] < 0 || ms == 0) return;
+        if (ms == 0)
+            offer(evaluator.time(0, 0), workers, 0, 0, 0, 0); // O alone: the same for every cut
+        if (workers[1] < 0 || ms == 0)
+            return;
         offer(evaluator.time(batch, 0), workers, ms, ms, batch, 0);
         searchLine(evaluator, {true, true, false}, SampleLine::oAndS(batch), workers, ms, ms);
     }
@@ -91,13 +102,18 @@ private:
     // The plan where L has all the samples, with L's cut at m_l (m_s plays no part; reported as 0).
     // (It equals S alone in the mapping with S and L swapped; searched anyway, it costs little.)
     void searchOnlyL(const std::array<int, 3>& workers, int ml) {
-        if (ml == 0) return;
+        if (ml == 0)
+            return;
         const int n = m_model.layerCount();
         // O still runs layers [m_l, N) on all the samples, and its update.
-        const double oRest = (m_model.forwardMs(workers[0], ml, n) + m_model.backwardMs(workers[0], ml, n)) * m_batch +
-                             m_model.updateMs(workers[0], 0, n);
-        if (prunable(oRest)) return;
-        offer(HierTrainEvaluator(m_model, workers, 0, ml, m_batch).time(0, m_batch), workers, 0, ml, 0, m_batch);
+        const double oRest =
+            (m_model.forwardMs(workers[0], ml, n) + m_model.backwardMs(workers[0], ml, n)) *
+                m_batch +
+            m_model.updateMs(workers[0], 0, n);
+        if (prunable(oRest))
+            return;
+        offer(HierTrainEvaluator(m_model, workers, 0, ml, m_batch).time(0, m_batch), workers, 0, ml,
+              0, m_batch);
     }
 
     // Best-first branch and bound over boxes of cut pairs, for the plans where L has samples
@@ -115,20 +131,25 @@ private:
         auto push = [&](std::size_t mapping, HierTrainCutBox box) {
             box.i1 = std::min(box.i1, box.j1); // m_s <= m_l
             box.j0 = std::max(box.j0, box.i0);
-            if (box.i0 > box.i1 || box.j0 > box.j1) return;
+            if (box.i0 > box.i1 || box.j0 > box.j1)
+                return;
             const double bound = bounds.lowerBound(mapping, box, tieLevel());
-            if (!cannotImprove(bound)) queue.push({bound, mapping, box});
+            if (!cannotImprove(bound))
+                queue.push({bound, mapping, box});
         };
         const int last = static_cast<int>(m_model.cutPositions().size()) - 1;
-        for (std::size_t mapping = 0; mapping < workerSets.size(); ++mapping) push(mapping, {0, last, 0, last});
+        for (std::size_t mapping = 0; mapping < workerSets.size(); ++mapping)
+            push(mapping, {0, last, 0, last});
         const auto& cuts = m_model.cutPositions();
         while (!queue.empty()) {
             const Entry entry = queue.top();
             queue.pop();
-            if (cannotImprove(entry.bound)) break; // the incumbent improved since it was queued
+            if (cannotImprove(entry.bound))
+                break; // the incumbent improved since it was queued
             const HierTrainCutBox& box = entry.box;
             if (box.onePair()) {
-                searchCuts(workerSets[entry.mapping], cuts[static_cast<std::size_t>(box.i0)], cuts[static_cast<std::size_t>(box.j0)]);
+                searchCuts(workerSets[entry.mapping], cuts[static_cast<std::size_t>(box.i0)],
+                           cuts[static_cast<std::size_t>(box.j0)]);
                 continue;
             }
             // Halve the longer side.
@@ -161,15 +182,18 @@ private:
     }
 
     // Across boxes of pairs: drop a box that can at best tie the best plan (to 1e-12 relative,
-    // the rounding of the sums), so a flat stretch of equally good cuts is not visited pair by pair.
+    // the rounding of the sums), so a flat stretch of equally good cuts is not visited pair by
+    // pair.
     bool cannotImprove(double lowerBound) const { return lowerBound >= tieLevel(); }
     double tieLevel() const { return m_bestTime - 1e-12 * std::max(1.0, std::fabs(m_bestTime)); }
 
-    void searchLine(const HierTrainEvaluator& evaluator, std::array<bool, 3> present, const SampleLine& line,
-                    const std::array<int, 3>& workers, int ms, int ml) {
-        if (line.t1 < line.t0) return;
+    void searchLine(const HierTrainEvaluator& evaluator, std::array<bool, 3> present,
+                    const SampleLine& line, const std::array<int, 3>& workers, int ms, int ml) {
+        if (line.t1 < line.t0)
+            return;
         const auto pieces = evaluator.pieces(present);
-        if (prunable(continuousMinimum(pieces, line))) return;
+        if (prunable(continuousMinimum(pieces, line)))
+            return;
         const auto best = integerMinimum(evaluator, pieces, line);
         offer(best.time, workers, ms, ml, best.bs, best.bl);
     }
@@ -177,16 +201,22 @@ private:
     void searchCuts(const std::array<int, 3>& workers, int ms, int ml) {
         const int n = m_model.layerCount(), batch = m_batch;
         // Lower bound shared by every split: O's own layers after m_l on all samples, O's update.
-        const double oAlone = (m_model.forwardMs(workers[0], ml, n) + m_model.backwardMs(workers[0], ml, n)) * batch +
-                              m_model.updateMs(workers[0], 0, n);
-        if (prunable(oAlone)) return;
+        const double oAlone =
+            (m_model.forwardMs(workers[0], ml, n) + m_model.backwardMs(workers[0], ml, n)) * batch +
+            m_model.updateMs(workers[0], 0, n);
+        if (prunable(oAlone))
+            return;
         const HierTrainEvaluator evaluator(m_model, workers, ms, ml, batch);
         const bool sCan = workers[1] >= 0 && ms > 0, lCan = workers[2] >= 0 && ml > 0;
         offer(evaluator.time(0, 0), workers, ms, ml, 0, 0);
-        if (sCan) offer(evaluator.time(batch, 0), workers, ms, ml, batch, 0);
-        if (lCan) offer(evaluator.time(0, batch), workers, ms, ml, 0, batch);
-        if (sCan) searchLine(evaluator, {true, true, false}, SampleLine::oAndS(batch), workers, ms, ml);
-        if (lCan) searchLine(evaluator, {true, false, true}, SampleLine::oAndL(batch), workers, ms, ml);
+        if (sCan)
+            offer(evaluator.time(batch, 0), workers, ms, ml, batch, 0);
+        if (lCan)
+            offer(evaluator.time(0, batch), workers, ms, ml, 0, batch);
+        if (sCan)
+            searchLine(evaluator, {true, true, false}, SampleLine::oAndS(batch), workers, ms, ml);
+        if (lCan)
+            searchLine(evaluator, {true, false, true}, SampleLine::oAndL(batch), workers, ms, ml);
         if (sCan && lCan) {
             searchLine(evaluator, {false, true, true}, SampleLine::sAndL(batch), workers, ms, ml);
             searchPlane(evaluator, workers, ms, ml);
@@ -196,15 +226,18 @@ private:
     // All three workers have samples: b_s >= 1, b_l >= 1, b_o >= 1. For fixed b_l the best b_s is
     // a line search; the continuous minimum over b_s is convex in b_l, so only the b_l around its
     // minimum whose lower bound still beats the best plan need the exact line search.
-    void searchPlane(const HierTrainEvaluator& evaluator, const std::array<int, 3>& workers, int ms, int ml) {
+    void searchPlane(const HierTrainEvaluator& evaluator, const std::array<int, 3>& workers, int ms,
+                     int ml) {
         const int batch = m_batch;
-        if (batch < 3) return;
+        if (batch < 3)
+            return;
         const auto pieces = evaluator.pieces({true, true, true});
         auto lineAt = [&](int bl) { return SampleLine::allThree(batch, bl); };
         auto bound = [&](int bl) { return continuousMinimum(pieces, lineAt(bl)); };
         const int low = lowestPlaneLine(pieces, batch);
         auto visit = [&](int bl) {
-            if (prunable(bound(bl))) return false;
+            if (prunable(bound(bl)))
+                return false;
             const auto best = integerMinimum(evaluator, pieces, lineAt(bl));
             offer(best.time, workers, ms, ml, best.bs, best.bl);
             return true;
@@ -224,9 +257,10 @@ private:
 
 } // namespace
 
-HierTrainPlan evaluateHierTrain(const TrainingCostModel& model, std::array<int, 3> workers, int ms, int ml,
-                                std::array<int, 3> samples) {
-    const HierTrainEvaluator evaluator(model, workers, ms, ml, samples[0] + samples[1] + samples[2]);
+HierTrainPlan evaluateHierTrain(const TrainingCostModel& model, std::array<int, 3> workers, int ms,
+                                int ml, std::array<int, 3> samples) {
+    const HierTrainEvaluator evaluator(model, workers, ms, ml,
+                                       samples[0] + samples[1] + samples[2]);
     HierTrainPlan plan;
     plan.workerMachine = workers;
     plan.ms = ms;
@@ -237,12 +271,14 @@ HierTrainPlan evaluateHierTrain(const TrainingCostModel& model, std::array<int, 
 }
 
 HierTrainPlan planHierTrain(const TrainingCostModel& model, int batch) {
-    if (batch < 1) throw PlanError("the mini-batch must hold at least one sample");
+    if (batch < 1)
+        throw PlanError("the mini-batch must hold at least one sample");
     return HierTrainSearch(model, batch).run();
 }
 
 HierTrainPlan planHierTrainEveryPair(const TrainingCostModel& model, int batch) {
-    if (batch < 1) throw PlanError("the mini-batch must hold at least one sample");
+    if (batch < 1)
+        throw PlanError("the mini-batch must hold at least one sample");
     return HierTrainSearch(model, batch).runEveryPair();
 }
 

@@ -16,7 +16,7 @@ HierTrainPlan planHierTrain(const TrainingCostModel& model, int batch);
 HierTrainPlan planHierTrainEveryPair(const TrainingCostModel& model, int batch);
 
 // One given plan evaluated (phases filled in). Workers are machine indices (o, s, l).
-HierTrainPlan evaluateHierTrain(const TrainingCostModel& model, std::array<int, 3> workers, int ms, int ml,
-                                std::array<int, 3> samples);
+HierTrainPlan evaluateHierTrain(const TrainingCostModel& model, std::array<int, 3> workers, int ms,
+                                int ml, std::array<int, 3> samples);
 
 } // namespace cutlab::core

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "core/model/Profile.h"
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/pipeline/PipelineSchedule.h"
-#include "core/model/Profile.h"
 
 #include <vector>
 
@@ -17,13 +17,16 @@ struct PipelineSimulation {
 
     // microBatches 0 = 4 × stages. Throws core::PlanError.
     static PipelineSimulation planned(const core::Profile& profile, const core::Network& network,
-                                      const core::PipelineRequest& request, int microBatches, core::ScheduleKind kind);
+                                      const core::PipelineRequest& request, int microBatches,
+                                      core::ScheduleKind kind);
     static PipelineSimulation evaluated(const core::Profile& profile, const core::Network& network,
-                                        const core::PipelineRequest& request, const std::vector<int>& stageOfLayer,
-                                        int microBatches, core::ScheduleKind kind);
+                                        const core::PipelineRequest& request,
+                                        const std::vector<int>& stageOfLayer, int microBatches,
+                                        core::ScheduleKind kind);
     static std::vector<int> stageOfLayerOf(const core::PipelinePlan& plan, int layerCount);
     // Positions 1..N-1 where a stage boundary may go: after valid cut points (single) or anywhere.
-    static std::vector<int> allowedBoundaries(const core::Profile& profile, core::PipelineCutMode mode);
+    static std::vector<int> allowedBoundaries(const core::Profile& profile,
+                                              core::PipelineCutMode mode);
 };
 
 } // namespace cutlab::core

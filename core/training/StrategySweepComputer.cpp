@@ -11,14 +11,19 @@ namespace cutlab::core {
 
 std::vector<double> StrategySweepComputer::defaultBandwidths() {
     std::vector<double> mbps;
-    for (int i = 2; i <= 20; ++i) mbps.push_back(i / 2.0);
+    for (int i = 2; i <= 20; ++i)
+        mbps.push_back(i / 2.0);
     return mbps;
 }
 
-std::string StrategySweepComputer::defaultLinks() { return "edge-cloud,device-cloud"; }
+std::string StrategySweepComputer::defaultLinks() {
+    return "edge-cloud,device-cloud";
+}
 
-StrategySweep StrategySweepComputer::compute(const core::Profile& profile, const core::Network& network, const std::string& links,
-                                             int batch, const std::vector<double>& mbps, const std::vector<std::string>& planners,
+StrategySweep StrategySweepComputer::compute(const core::Profile& profile,
+                                             const core::Network& network, const std::string& links,
+                                             int batch, const std::vector<double>& mbps,
+                                             const std::vector<std::string>& planners,
                                              const std::atomic<bool>* cancel) {
     StrategySweep sweep;
     sweep.model = profile.model.name;
@@ -26,7 +31,8 @@ StrategySweep StrategySweepComputer::compute(const core::Profile& profile, const
     sweep.batch = batch;
     sweep.mbps = mbps;
     sweep.planners = planners;
-    sweep.ms.assign(planners.size(), std::vector<double>(mbps.size(), std::numeric_limits<double>::quiet_NaN()));
+    sweep.ms.assign(planners.size(),
+                    std::vector<double>(mbps.size(), std::numeric_limits<double>::quiet_NaN()));
     std::vector<core::TierPair> pairs;
     try {
         pairs = core::parseLinkSelection(links);
@@ -35,7 +41,8 @@ StrategySweep StrategySweepComputer::compute(const core::Profile& profile, const
         return sweep;
     }
     auto note = [&](const std::string& message) {
-        if (sweep.error.empty()) sweep.error = message;
+        if (sweep.error.empty())
+            sweep.error = message;
     };
     for (std::size_t i = 0; i < mbps.size(); ++i) {
         if (cancel && cancel->load()) {
@@ -44,11 +51,13 @@ StrategySweep StrategySweepComputer::compute(const core::Profile& profile, const
         }
         core::Network varied = network;
         try {
-            for (const auto& pair : pairs) core::setBandwidthBetween(varied, profile, pair, mbps[i]);
+            for (const auto& pair : pairs)
+                core::setBandwidthBetween(varied, profile, pair, mbps[i]);
             const core::TrainingCostModel model(profile, varied, core::trainingMachines(profile));
             for (std::size_t p = 0; p < planners.size(); ++p) {
                 try {
-                    sweep.ms[p][i] = core::runIterationPlanner(planners[p], model, batch).iterationMs();
+                    sweep.ms[p][i] =
+                        core::runIterationPlanner(planners[p], model, batch).iterationMs();
                 } catch (const core::PlanError& error) {
                     note(planners[p] + ": " + error.what());
                 }

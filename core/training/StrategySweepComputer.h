@@ -15,13 +15,15 @@ namespace cutlab::core {
 // the network with the selected links set to it (core::setBandwidthBetween, latencies kept),
 // one training cost model, and every planner's iteration time (core::runIterationPlanner).
 class StrategySweepComputer {
-public:
+  public:
     // 1, 1.5, 2, … 10 Mbps (HierTrain's figures 7–10 vary the bandwidth from 1 to 10 Mbps).
     static std::vector<double> defaultBandwidths();
     // Edge–cloud and device–cloud together: HierTrain's lab relays device traffic via the edge.
     static std::string defaultLinks();
-    static StrategySweep compute(const core::Profile& profile, const core::Network& network, const std::string& links, int batch,
-                                 const std::vector<double>& mbps, const std::vector<std::string>& planners,
+    static StrategySweep compute(const core::Profile& profile, const core::Network& network,
+                                 const std::string& links, int batch,
+                                 const std::vector<double>& mbps,
+                                 const std::vector<std::string>& planners,
                                  const std::atomic<bool>* cancel = nullptr);
 };
 

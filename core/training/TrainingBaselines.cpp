@@ -1,7 +1,7 @@
 #include "core/training/TrainingBaselines.h"
 
-#include "core/training/HierTrainPlanner.h"
 #include "core/model/PlanError.h"
+#include "core/training/HierTrainPlanner.h"
 
 #include <limits>
 #include <vector>
@@ -10,18 +10,20 @@ namespace cutlab::core {
 
 HierTrainPlan planSingleTier(const TrainingCostModel& model, Tier tier, int batch) {
     const int machine = model.machineOfTier()[static_cast<std::size_t>(tierIndex(tier))];
-    if (machine < 0) throw PlanError("the profile has no " + tierName(tier) + " machine");
+    if (machine < 0)
+        throw PlanError("the profile has no " + tierName(tier) + " machine");
     return evaluateHierTrain(model, {machine, -1, -1}, 0, 0, {batch, 0, 0});
 }
 
-TrainingPath evaluateTrainingPath(const TrainingCostModel& model, std::vector<Segment> segments, int batch,
-                                  double crossingBytesFactor) {
+TrainingPath evaluateTrainingPath(const TrainingCostModel& model, std::vector<Segment> segments,
+                                  int batch, double crossingBytesFactor) {
     TrainingPath path;
     int location = model.deviceMachine();
     // A segment that runs no layer is no part of the path (JALAD's cut after the last layer).
     std::erase_if(segments, [](const Segment& segment) { return segment.end <= segment.begin; });
     for (const Segment& segment : segments) {
-        const double bytes = batch * model.cutBytes(segment.begin) * (segment.begin == 0 ? 1.0 : crossingBytesFactor);
+        const double bytes = batch * model.cutBytes(segment.begin) *
+                             (segment.begin == 0 ? 1.0 : crossingBytesFactor);
         if (segment.machine != location && bytes > 0) {
             path.transferMs += model.transferMs(location, segment.machine, bytes);
             path.transferBytes += bytes;
@@ -39,11 +41,13 @@ TrainingPath evaluateTrainingPath(const TrainingCostModel& model, std::vector<Se
     return path;
 }
 
-TrainingPath planJointDnnTraining(const TrainingCostModel& model, const std::vector<Tier>& tiers, int batch) {
+TrainingPath planJointDnnTraining(const TrainingCostModel& model, const std::vector<Tier>& tiers,
+                                  int batch) {
     std::vector<int> machines;
     for (Tier tier : tiers) {
         const int machine = model.machineOfTier()[static_cast<std::size_t>(tierIndex(tier))];
-        if (machine >= 0) machines.push_back(machine);
+        if (machine >= 0)
+            machines.push_back(machine);
     }
     const auto& cuts = model.cutPositions(); // block boundaries
     const std::size_t blocks = cuts.size() - 1, k = machines.size();
@@ -57,15 +61,17 @@ TrainingPath planJointDnnTraining(const TrainingCostModel& model, const std::vec
         const double bytes = batch * model.cutBytes(begin);
         for (std::size_t to = 0; to < k; ++to) {
             const int m = machines[to];
-            const double work = batch * (model.forwardMs(m, begin, end) + model.backwardMs(m, begin, end)) +
-                                model.updateMs(m, begin, end);
+            const double work =
+                batch * (model.forwardMs(m, begin, end) + model.backwardMs(m, begin, end)) +
+                model.updateMs(m, begin, end);
             if (b == 0) {
                 cost[1][to] = work + (m == device ? 0.0 : model.transferMs(device, m, bytes));
                 continue;
             }
             for (std::size_t previous = 0; previous < k; ++previous) {
                 const int p = machines[previous];
-                const double move = p == m ? 0.0 : model.transferMs(p, m, bytes) + model.transferMs(m, p, bytes);
+                const double move =
+                    p == m ? 0.0 : model.transferMs(p, m, bytes) + model.transferMs(m, p, bytes);
                 const double total = cost[b][previous] + move + work;
                 if (total < cost[b + 1][to]) {
                     cost[b + 1][to] = total;
@@ -76,7 +82,8 @@ TrainingPath planJointDnnTraining(const TrainingCostModel& model, const std::vec
     }
     std::size_t last = 0;
     for (std::size_t m = 1; m < k; ++m)
-        if (cost[blocks][m] < cost[blocks][last]) last = m;
+        if (cost[blocks][m] < cost[blocks][last])
+            last = m;
     std::vector<Segment> reversed;
     for (std::size_t b = blocks, m = last; b > 0; --b) {
         const int machine = machines[m];
@@ -84,20 +91,24 @@ TrainingPath planJointDnnTraining(const TrainingCostModel& model, const std::vec
             reversed.back().begin = cuts[b - 1];
         else
             reversed.push_back({machine, cuts[b - 1], cuts[b]});
-        if (b > 1) m = static_cast<std::size_t>(from[b][m]);
+        if (b > 1)
+            m = static_cast<std::size_t>(from[b][m]);
     }
     return evaluateTrainingPath(model, {reversed.rbegin(), reversed.rend()}, batch);
 }
 
 TrainingPath planJalad(const TrainingCostModel& model, int batch) {
     const int edge = model.machineOfTier()[1], cloud = model.machineOfTier()[2];
-    if (edge < 0 || cloud < 0) throw PlanError("JALAD needs an edge and a cloud machine");
+    if (edge < 0 || cloud < 0)
+        throw PlanError("JALAD needs an edge and a cloud machine");
     const int n = model.layerCount();
     TrainingPath best;
     double bestMs = std::numeric_limits<double>::infinity();
     for (int cut : model.cutPositions()) {
-        if (cut == 0) continue; // the edge runs at least one block
-        TrainingPath path = evaluateTrainingPath(model, {{edge, 0, cut}, {cloud, cut, n}}, batch, 8.0 / 32.0);
+        if (cut == 0)
+            continue; // the edge runs at least one block
+        TrainingPath path =
+            evaluateTrainingPath(model, {{edge, 0, cut}, {cloud, cut, n}}, batch, 8.0 / 32.0);
         if (path.iterationMs() < bestMs) {
             bestMs = path.iterationMs();
             best = std::move(path);

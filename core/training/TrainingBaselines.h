@@ -16,14 +16,15 @@ HierTrainPlan planSingleTier(const TrainingCostModel& model, Tier tier, int batc
 // JointDNN (tiers {device, cloud}) and JointDNN+ (all three): each block on one machine, a
 // shortest path over (block, machine) paying the activation forward and the gradient backward
 // at every move, and the input from the device to the first machine.
-TrainingPath planJointDnnTraining(const TrainingCostModel& model, const std::vector<Tier>& tiers, int batch);
+TrainingPath planJointDnnTraining(const TrainingCostModel& model, const std::vector<Tier>& tiers,
+                                  int batch);
 
 // JALAD: the device sends the data to the edge; edge and cloud split at one cut, the activation
 // and its gradient crossing at 8 bits per value (a quarter of float32).
 TrainingPath planJalad(const TrainingCostModel& model, int batch);
 
 // The cost of one given path (used by the planners above and by tests).
-TrainingPath evaluateTrainingPath(const TrainingCostModel& model, std::vector<Segment> segments, int batch,
-                                  double crossingBytesFactor = 1.0);
+TrainingPath evaluateTrainingPath(const TrainingCostModel& model, std::vector<Segment> segments,
+                                  int batch, double crossingBytesFactor = 1.0);
 
 } // namespace cutlab::core

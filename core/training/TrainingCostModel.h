@@ -15,8 +15,9 @@ namespace cutlab::core {
 // parameter bytes, the valid cut positions and the links. Throws PlanError for a profile
 // without backward times or update times, or without a device machine.
 class TrainingCostModel {
-public:
-    TrainingCostModel(const Profile& profile, const Network& network, std::array<int, 3> machineOfTier);
+  public:
+    TrainingCostModel(const Profile& profile, const Network& network,
+                      std::array<int, 3> machineOfTier);
 
     const Profile& profile() const { return m_profile; }
     const Network& network() const { return m_network; }
@@ -28,21 +29,33 @@ public:
     const ModelStructure& structure() const { return m_structure; }
 
     // Per-sample ms of layers [begin, end) on a machine.
-    double forwardMs(int machine, int begin, int end) const { return range(m_forward, machine, begin, end); }
-    double backwardMs(int machine, int begin, int end) const { return range(m_backward, machine, begin, end); }
+    double forwardMs(int machine, int begin, int end) const {
+        return range(m_forward, machine, begin, end);
+    }
+    double backwardMs(int machine, int begin, int end) const {
+        return range(m_backward, machine, begin, end);
+    }
     // Per-iteration update ms of layers [begin, end).
-    double updateMs(int machine, int begin, int end) const { return range(m_update, machine, begin, end); }
-    double paramBytes(int begin, int end) const { return m_params[static_cast<std::size_t>(end)] - m_params[static_cast<std::size_t>(begin)]; }
+    double updateMs(int machine, int begin, int end) const {
+        return range(m_update, machine, begin, end);
+    }
+    double paramBytes(int begin, int end) const {
+        return m_params[static_cast<std::size_t>(end)] - m_params[static_cast<std::size_t>(begin)];
+    }
     // Bytes per sample that cross the cut at `position` (0 = the model input).
     double cutBytes(int position) const {
-        return position == 0 ? m_profile.model.inputBytes : m_profile.layers[static_cast<std::size_t>(position - 1)].outputBytes;
+        return position == 0 ? m_profile.model.inputBytes
+                             : m_profile.layers[static_cast<std::size_t>(position - 1)].outputBytes;
     }
     // The link between two machines; throws PlanError naming both ends when it is missing.
     const Link& link(int from, int to) const;
-    double transferMs(int from, int to, double bytes) const { return bytes <= 0 ? 0.0 : link(from, to).transferMs(bytes); }
+    double transferMs(int from, int to, double bytes) const {
+        return bytes <= 0 ? 0.0 : link(from, to).transferMs(bytes);
+    }
 
-private:
-    static double range(const std::vector<std::vector<double>>& prefix, int machine, int begin, int end) {
+  private:
+    static double range(const std::vector<std::vector<double>>& prefix, int machine, int begin,
+                        int end) {
         const auto& p = prefix[static_cast<std::size_t>(machine)];
         return p[static_cast<std::size_t>(end)] - p[static_cast<std::size_t>(begin)];
     }

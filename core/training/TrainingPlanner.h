@@ -23,6 +23,7 @@ struct TrainingResult {
 // hiertrain | all-device | all-edge | all-cloud | jointdnn | jointdnn+ | jalad
 const std::vector<std::string>& iterationPlannerNames();
 bool isIterationPlannerName(const std::string& name);
-TrainingResult runIterationPlanner(const std::string& name, const TrainingCostModel& model, int batch);
+TrainingResult runIterationPlanner(const std::string& name, const TrainingCostModel& model,
+                                   int batch);
 
 } // namespace cutlab::core

@@ -16,8 +16,10 @@ struct TimelineBar {
     double startMs = 0;
     double endMs = 0;
     TimelineWork work = TimelineWork::Forward;
-    std::string label;  // short, drawn on the bar when it fits: "F", "B", "U", "in", "out", "grad", "wg"
-    std::string detail; // the whole story, for the tooltip: "forward conv1..pool2, 40 samples, 812.3 ms"
+    std::string
+        label; // short, drawn on the bar when it fits: "F", "B", "U", "in", "out", "grad", "wg"
+    std::string
+        detail; // the whole story, for the tooltip: "forward conv1..pool2, 40 samples, 812.3 ms"
 };
 
 struct TimelinePhase {

@@ -18,7 +18,8 @@ std::string machineText(const core::Profile& profile, int machine) {
 }
 
 std::string layersText(const core::Profile& profile, int begin, int end) {
-    if (end <= begin) return "no layers";
+    if (end <= begin)
+        return "no layers";
     const auto& first = profile.layers[static_cast<std::size_t>(begin)].id;
     const auto& last = profile.layers[static_cast<std::size_t>(end - 1)].id;
     return first == last ? first : first + ".." + last;
@@ -26,16 +27,19 @@ std::string layersText(const core::Profile& profile, int begin, int end) {
 
 // Appends bars one after another on one row, from a phase's start.
 class RowCursor {
-public:
-    RowCursor(TrainingTimeline& timeline, int row, double startMs) : m_timeline(timeline), m_row(row), m_at(startMs) {}
+  public:
+    RowCursor(TrainingTimeline& timeline, int row, double startMs)
+        : m_timeline(timeline), m_row(row), m_at(startMs) {}
     void add(double ms, TimelineWork work, const std::string& label, const std::string& detail) {
-        if (!(ms > 0)) return;
-        m_timeline.bars.push_back({m_row, m_at, m_at + ms, work, label, detail + ", " + msText(ms)});
+        if (!(ms > 0))
+            return;
+        m_timeline.bars.push_back(
+            {m_row, m_at, m_at + ms, work, label, detail + ", " + msText(ms)});
         m_at += ms;
     }
     double at() const { return m_at; }
 
-private:
+  private:
     TrainingTimeline& m_timeline;
     int m_row;
     double m_at;
@@ -43,26 +47,36 @@ private:
 
 } // namespace
 
-TrainingTimeline TrainingTimelineMaker::fromResult(const core::TrainingCostModel& model, const core::TrainingResult& result) {
+TrainingTimeline TrainingTimelineMaker::fromResult(const core::TrainingCostModel& model,
+                                                   const core::TrainingResult& result) {
     TrainingTimeline timeline = result.hybrid ? fromHybrid(model, *result.hybrid, result.batch)
-                                              : fromPath(model, *result.path, result.batch, result.planner == "jalad" ? 0.25 : 1.0);
-    timeline.title = result.planner + ": " + model.profile().model.name + ", batch " + std::to_string(result.batch) +
-                     ", iteration " + msText(result.iterationMs());
+                                              : fromPath(model, *result.path, result.batch,
+                                                         result.planner == "jalad" ? 0.25 : 1.0);
+    timeline.title = result.planner + ": " + model.profile().model.name + ", batch " +
+                     std::to_string(result.batch) + ", iteration " + msText(result.iterationMs());
     return timeline;
 }
 
-TrainingTimeline TrainingTimelineMaker::fromHybrid(const core::TrainingCostModel& model, const core::HierTrainPlan& plan, int batch) {
+TrainingTimeline TrainingTimelineMaker::fromHybrid(const core::TrainingCostModel& model,
+                                                   const core::HierTrainPlan& plan, int batch) {
     const core::Profile& profile = model.profile();
     const int n = model.layerCount();
     const int o = plan.workerMachine[0], s = plan.workerMachine[1], l = plan.workerMachine[2];
     const int bo = plan.samples[0], bs = plan.samples[1], bl = plan.samples[2];
     const int ms = plan.ms, ml = plan.ml;
     const int device = model.deviceMachine();
-    auto forward = [&](int m, int a, int c, int b) { return m < 0 || c <= a || b <= 0 ? 0.0 : b * model.forwardMs(m, a, c); };
-    auto backward = [&](int m, int a, int c, int b) { return m < 0 || c <= a || b <= 0 ? 0.0 : b * model.backwardMs(m, a, c); };
-    auto update = [&](int m, int a, int c) { return m < 0 || c <= a ? 0.0 : model.updateMs(m, a, c); };
+    auto forward = [&](int m, int a, int c, int b) {
+        return m < 0 || c <= a || b <= 0 ? 0.0 : b * model.forwardMs(m, a, c);
+    };
+    auto backward = [&](int m, int a, int c, int b) {
+        return m < 0 || c <= a || b <= 0 ? 0.0 : b * model.backwardMs(m, a, c);
+    };
+    auto update = [&](int m, int a, int c) {
+        return m < 0 || c <= a ? 0.0 : model.updateMs(m, a, c);
+    };
     auto transfer = [&](int from, int to, double bytes) {
-        return from < 0 || to < 0 || from == to || bytes <= 0 ? 0.0 : model.transferMs(from, to, bytes);
+        return from < 0 || to < 0 || from == to || bytes <= 0 ? 0.0
+                                                              : model.transferMs(from, to, bytes);
     };
     const double input = model.cutBytes(0);
     const double sCut = ms > 0 ? model.cutBytes(ms) : 0.0, lCut = ml > 0 ? model.cutBytes(ml) : 0.0;
@@ -71,13 +85,15 @@ TrainingTimeline TrainingTimelineMaker::fromHybrid(const core::TrainingCostModel
     // Rows: o always (it runs the tail on the whole batch), s and l when they have samples.
     int rowO = -1, rowS = -1, rowL = -1;
     auto addRow = [&](const char* name, int machine, int samples, int layers) {
-        t.rows.push_back(std::string(name) + ": " + machineText(profile, machine) + ", " + std::to_string(samples) +
-                         " samples, layers 1.." + std::to_string(layers));
+        t.rows.push_back(std::string(name) + ": " + machineText(profile, machine) + ", " +
+                         std::to_string(samples) + " samples, layers 1.." + std::to_string(layers));
         return static_cast<int>(t.rows.size()) - 1;
     };
     rowO = addRow("o", o, bo, n);
-    if (s >= 0 && bs > 0) rowS = addRow("s", s, bs, ms);
-    if (l >= 0 && bl > 0) rowL = addRow("l", l, bl, ml);
+    if (s >= 0 && bs > 0)
+        rowS = addRow("s", s, bs, ms);
+    if (l >= 0 && bl > 0)
+        rowL = addRow("l", l, bl, ml);
 
     const auto& p = plan.phases;
     const double lengths[7] = {p.tf1, p.tf2, p.tf3, p.tb3, p.tb2, p.tb1, p.tup};
@@ -90,90 +106,123 @@ TrainingTimeline TrainingTimelineMaker::fromHybrid(const core::TrainingCostModel
         at += lengths[i];
     }
     t.totalMs = at;
-    const std::string head = layersText(profile, 0, ms), middle = layersText(profile, ms, ml), tail = layersText(profile, ml, n);
+    const std::string head = layersText(profile, 0, ms), middle = layersText(profile, ms, ml),
+                      tail = layersText(profile, ml, n);
     auto samples = [](int b) { return ", " + std::to_string(b) + " samples"; };
-    {   // Tf1
+    { // Tf1
         RowCursor co(t, rowO, starts[0]);
-        co.add(transfer(device, o, bo * input), TimelineWork::Transfer, "in", "input from the device" + samples(bo));
+        co.add(transfer(device, o, bo * input), TimelineWork::Transfer, "in",
+               "input from the device" + samples(bo));
         co.add(forward(o, 0, ms, bo), TimelineWork::Forward, "F", "forward " + head + samples(bo));
         if (rowL >= 0) {
             RowCursor cl(t, rowL, starts[0]);
-            cl.add(transfer(device, l, bl * input), TimelineWork::Transfer, "in", "input from the device" + samples(bl));
-            cl.add(forward(l, 0, ms, bl), TimelineWork::Forward, "F", "forward " + head + samples(bl));
+            cl.add(transfer(device, l, bl * input), TimelineWork::Transfer, "in",
+                   "input from the device" + samples(bl));
+            cl.add(forward(l, 0, ms, bl), TimelineWork::Forward, "F",
+                   "forward " + head + samples(bl));
         }
         if (rowS >= 0) {
             RowCursor cs(t, rowS, starts[0]);
-            cs.add(transfer(device, s, bs * input), TimelineWork::Transfer, "in", "input from the device" + samples(bs));
-            cs.add(forward(s, 0, ms, bs), TimelineWork::Forward, "F", "forward " + head + samples(bs));
-            cs.add(transfer(s, o, bs * sCut), TimelineWork::Transfer, "out", "activations to o" + samples(bs));
+            cs.add(transfer(device, s, bs * input), TimelineWork::Transfer, "in",
+                   "input from the device" + samples(bs));
+            cs.add(forward(s, 0, ms, bs), TimelineWork::Forward, "F",
+                   "forward " + head + samples(bs));
+            cs.add(transfer(s, o, bs * sCut), TimelineWork::Transfer, "out",
+                   "activations to o" + samples(bs));
         }
     }
-    {   // Tf2
+    { // Tf2
         RowCursor co(t, rowO, starts[1]);
-        co.add(forward(o, ms, ml, bo + bs), TimelineWork::Forward, "F", "forward " + middle + samples(bo + bs));
+        co.add(forward(o, ms, ml, bo + bs), TimelineWork::Forward, "F",
+               "forward " + middle + samples(bo + bs));
         if (rowL >= 0) {
             RowCursor cl(t, rowL, starts[1]);
-            cl.add(forward(l, ms, ml, bl), TimelineWork::Forward, "F", "forward " + middle + samples(bl));
-            cl.add(transfer(l, o, bl * lCut), TimelineWork::Transfer, "out", "activations to o" + samples(bl));
+            cl.add(forward(l, ms, ml, bl), TimelineWork::Forward, "F",
+                   "forward " + middle + samples(bl));
+            cl.add(transfer(l, o, bl * lCut), TimelineWork::Transfer, "out",
+                   "activations to o" + samples(bl));
         }
     }
-    RowCursor(t, rowO, starts[2]).add(forward(o, ml, n, batch), TimelineWork::Forward, "F", "forward " + tail + samples(batch));
-    RowCursor(t, rowO, starts[3]).add(backward(o, ml, n, batch), TimelineWork::Backward, "B", "backward " + tail + samples(batch));
-    {   // Tb2
+    RowCursor(t, rowO, starts[2])
+        .add(forward(o, ml, n, batch), TimelineWork::Forward, "F",
+             "forward " + tail + samples(batch));
+    RowCursor(t, rowO, starts[3])
+        .add(backward(o, ml, n, batch), TimelineWork::Backward, "B",
+             "backward " + tail + samples(batch));
+    { // Tb2
         RowCursor co(t, rowO, starts[4]);
-        co.add(backward(o, ms, ml, bo + bs), TimelineWork::Backward, "B", "backward " + middle + samples(bo + bs));
+        co.add(backward(o, ms, ml, bo + bs), TimelineWork::Backward, "B",
+               "backward " + middle + samples(bo + bs));
         if (rowL >= 0) {
             RowCursor cl(t, rowL, starts[4]);
-            cl.add(transfer(o, l, bl * lCut), TimelineWork::Transfer, "grad", "gradients from o" + samples(bl));
-            cl.add(backward(l, ms, ml, bl), TimelineWork::Backward, "B", "backward " + middle + samples(bl));
+            cl.add(transfer(o, l, bl * lCut), TimelineWork::Transfer, "grad",
+                   "gradients from o" + samples(bl));
+            cl.add(backward(l, ms, ml, bl), TimelineWork::Backward, "B",
+                   "backward " + middle + samples(bl));
         }
     }
-    {   // Tb1
-        RowCursor(t, rowO, starts[5]).add(backward(o, 0, ms, bo), TimelineWork::Backward, "B", "backward " + head + samples(bo));
+    { // Tb1
+        RowCursor(t, rowO, starts[5])
+            .add(backward(o, 0, ms, bo), TimelineWork::Backward, "B",
+                 "backward " + head + samples(bo));
         if (rowS >= 0) {
             RowCursor cs(t, rowS, starts[5]);
-            cs.add(transfer(o, s, bs * sCut), TimelineWork::Transfer, "grad", "gradients from o" + samples(bs));
-            cs.add(backward(s, 0, ms, bs), TimelineWork::Backward, "B", "backward " + head + samples(bs));
+            cs.add(transfer(o, s, bs * sCut), TimelineWork::Transfer, "grad",
+                   "gradients from o" + samples(bs));
+            cs.add(backward(s, 0, ms, bs), TimelineWork::Backward, "B",
+                   "backward " + head + samples(bs));
         }
-        if (rowL >= 0) RowCursor(t, rowL, starts[5]).add(backward(l, 0, ms, bl), TimelineWork::Backward, "B", "backward " + head + samples(bl));
+        if (rowL >= 0)
+            RowCursor(t, rowL, starts[5])
+                .add(backward(l, 0, ms, bl), TimelineWork::Backward, "B",
+                     "backward " + head + samples(bl));
     }
-    {   // Tup
-        RowCursor(t, rowO, starts[6]).add(update(o, 0, n), TimelineWork::Update, "U", "update of every layer");
+    { // Tup
+        RowCursor(t, rowO, starts[6])
+            .add(update(o, 0, n), TimelineWork::Update, "U", "update of every layer");
         if (rowS >= 0) {
             RowCursor cs(t, rowS, starts[6]);
-            cs.add(ms > 0 ? model.transferMs(s, o, 2.0 * model.paramBytes(0, ms)) : 0.0, TimelineWork::Transfer, "wg",
+            cs.add(ms > 0 ? model.transferMs(s, o, 2.0 * model.paramBytes(0, ms)) : 0.0,
+                   TimelineWork::Transfer, "wg",
                    "weight exchange with o (gradients up, weights down)");
             cs.add(update(s, 0, ms), TimelineWork::Update, "U", "update " + head);
         }
         if (rowL >= 0) {
             RowCursor cl(t, rowL, starts[6]);
-            cl.add(ml > 0 ? model.transferMs(l, o, 2.0 * model.paramBytes(0, ml)) : 0.0, TimelineWork::Transfer, "wg",
+            cl.add(ml > 0 ? model.transferMs(l, o, 2.0 * model.paramBytes(0, ml)) : 0.0,
+                   TimelineWork::Transfer, "wg",
                    "weight exchange with o (gradients up, weights down)");
-            cl.add(update(l, 0, ml), TimelineWork::Update, "U", "update layers 1.." + std::to_string(ml));
+            cl.add(update(l, 0, ml), TimelineWork::Update, "U",
+                   "update layers 1.." + std::to_string(ml));
         }
     }
     return t;
 }
 
-TrainingTimeline TrainingTimelineMaker::fromPath(const core::TrainingCostModel& model, const core::TrainingPath& path, int batch,
+TrainingTimeline TrainingTimelineMaker::fromPath(const core::TrainingCostModel& model,
+                                                 const core::TrainingPath& path, int batch,
                                                  double crossingBytesFactor) {
     const core::Profile& profile = model.profile();
     TrainingTimeline t;
     std::vector<int> rowOfMachine(profile.machines.size(), -1);
     std::vector<core::Segment> segments;
     for (const auto& segment : path.segments)
-        if (segment.end > segment.begin) segments.push_back(segment);
+        if (segment.end > segment.begin)
+            segments.push_back(segment);
     for (const auto& segment : segments) {
         auto& row = rowOfMachine[static_cast<std::size_t>(segment.machine)];
-        if (row >= 0) continue;
+        if (row >= 0)
+            continue;
         row = static_cast<int>(t.rows.size());
         t.rows.push_back(machineText(profile, segment.machine));
     }
     auto rowOf = [&](int machine) { return rowOfMachine[static_cast<std::size_t>(machine)]; };
     const std::string samples = ", " + std::to_string(batch) + " samples";
     double at = 0;
-    auto add = [&](int row, double ms, TimelineWork work, const std::string& label, const std::string& detail) {
-        if (!(ms > 0)) return;
+    auto add = [&](int row, double ms, TimelineWork work, const std::string& label,
+                   const std::string& detail) {
+        if (!(ms > 0))
+            return;
         t.bars.push_back({row, at, at + ms, work, label, detail + ", " + msText(ms)});
         at += ms;
     };
@@ -182,12 +231,16 @@ TrainingTimeline TrainingTimelineMaker::fromPath(const core::TrainingCostModel& 
     int location = model.deviceMachine();
     for (const auto& segment : segments) {
         previous.push_back(location);
-        const double bytes = batch * model.cutBytes(segment.begin) * (segment.begin == 0 ? 1.0 : crossingBytesFactor);
+        const double bytes = batch * model.cutBytes(segment.begin) *
+                             (segment.begin == 0 ? 1.0 : crossingBytesFactor);
         if (segment.machine != location && bytes > 0)
-            add(rowOf(segment.machine), model.transferMs(location, segment.machine, bytes), TimelineWork::Transfer,
-                segment.begin == 0 ? "in" : "act",
-                (segment.begin == 0 ? "input from " : "activations from ") + machineText(profile, location) + samples);
-        add(rowOf(segment.machine), batch * model.forwardMs(segment.machine, segment.begin, segment.end), TimelineWork::Forward, "F",
+            add(rowOf(segment.machine), model.transferMs(location, segment.machine, bytes),
+                TimelineWork::Transfer, segment.begin == 0 ? "in" : "act",
+                (segment.begin == 0 ? "input from " : "activations from ") +
+                    machineText(profile, location) + samples);
+        add(rowOf(segment.machine),
+            batch * model.forwardMs(segment.machine, segment.begin, segment.end),
+            TimelineWork::Forward, "F",
             "forward " + layersText(profile, segment.begin, segment.end) + samples);
         location = segment.machine;
     }
@@ -195,19 +248,21 @@ TrainingTimeline TrainingTimelineMaker::fromPath(const core::TrainingCostModel& 
     const double backwardStart = at;
     for (std::size_t i = segments.size(); i-- > 0;) {
         const auto& segment = segments[i];
-        add(rowOf(segment.machine), batch * model.backwardMs(segment.machine, segment.begin, segment.end), TimelineWork::Backward,
-            "B", "backward " + layersText(profile, segment.begin, segment.end) + samples);
+        add(rowOf(segment.machine),
+            batch * model.backwardMs(segment.machine, segment.begin, segment.end),
+            TimelineWork::Backward, "B",
+            "backward " + layersText(profile, segment.begin, segment.end) + samples);
         const int back = previous[i];
         const double bytes = batch * model.cutBytes(segment.begin) * crossingBytesFactor;
         if (segment.begin > 0 && back != segment.machine && bytes > 0)
-            add(rowOf(back), model.transferMs(segment.machine, back, bytes), TimelineWork::Transfer, "grad",
-                "gradients from " + machineText(profile, segment.machine) + samples);
+            add(rowOf(back), model.transferMs(segment.machine, back, bytes), TimelineWork::Transfer,
+                "grad", "gradients from " + machineText(profile, segment.machine) + samples);
     }
     t.phases.push_back({"backward", backwardStart, at});
     const double updateStart = at;
     for (const auto& segment : segments)
-        add(rowOf(segment.machine), model.updateMs(segment.machine, segment.begin, segment.end), TimelineWork::Update, "U",
-            "update " + layersText(profile, segment.begin, segment.end));
+        add(rowOf(segment.machine), model.updateMs(segment.machine, segment.begin, segment.end),
+            TimelineWork::Update, "U", "update " + layersText(profile, segment.begin, segment.end));
     t.phases.push_back({"update", updateStart, at});
     t.totalMs = at;
     return t;

@@ -15,11 +15,14 @@ namespace cutlab::core {
 //    segments (with the input and activation transfers), the backward pass in reverse (with the
 //    gradient transfers), then each segment's update, as evaluateTrainingPath sums them.
 class TrainingTimelineMaker {
-public:
-    static TrainingTimeline fromResult(const core::TrainingCostModel& model, const core::TrainingResult& result);
-    static TrainingTimeline fromHybrid(const core::TrainingCostModel& model, const core::HierTrainPlan& plan, int batch);
+  public:
+    static TrainingTimeline fromResult(const core::TrainingCostModel& model,
+                                       const core::TrainingResult& result);
+    static TrainingTimeline fromHybrid(const core::TrainingCostModel& model,
+                                       const core::HierTrainPlan& plan, int batch);
     // `crossingBytesFactor`: 0.25 for JALAD's 8-bit activations and gradients, else 1.
-    static TrainingTimeline fromPath(const core::TrainingCostModel& model, const core::TrainingPath& path, int batch,
+    static TrainingTimeline fromPath(const core::TrainingCostModel& model,
+                                     const core::TrainingPath& path, int batch,
                                      double crossingBytesFactor);
 };
 

@@ -4,9 +4,9 @@
 #include "BenchTiming.h"
 
 #include "core/inference/InferenceCostModel.h"
-#include "core/model/ModelStructure.h"
-#include "core/io/ProfileLoader.h"
 #include "core/inference/ScissionPlanner.h"
+#include "core/io/ProfileLoader.h"
+#include "core/model/ModelStructure.h"
 
 #include <algorithm>
 #include <chrono>
@@ -18,21 +18,23 @@
 
 using namespace cutlab::core;
 
-
 static std::string profileJson(const Profile& p) {
     nlohmann::ordered_json doc;
     doc["format"] = "cutlab-profile";
     doc["version"] = 1;
     doc["model"] = {{"name", "generated"}, {"input_bytes", p.model.inputBytes}};
-    for (const auto& m : p.machines) doc["machines"].push_back({{"id", m.id}, {"tier", tierName(m.tier)}});
+    for (const auto& m : p.machines)
+        doc["machines"].push_back({{"id", m.id}, {"tier", tierName(m.tier)}});
     for (const auto& layer : p.layers) {
         nlohmann::ordered_json entry;
         entry["id"] = layer.id;
         entry["type"] = "Conv2D";
         entry["inputs"] = nlohmann::ordered_json::array();
-        for (int i : layer.inputs) entry["inputs"].push_back(p.layers[static_cast<std::size_t>(i)].id);
+        for (int i : layer.inputs)
+            entry["inputs"].push_back(p.layers[static_cast<std::size_t>(i)].id);
         entry["output_bytes"] = layer.outputBytes;
-        for (std::size_t m = 0; m < p.machines.size(); ++m) entry["forward_ms"][p.machines[m].id] = layer.forwardMs[m];
+        for (std::size_t m = 0; m < p.machines.size(); ++m)
+            entry["forward_ms"][p.machines[m].id] = layer.forwardMs[m];
         doc["layers"].push_back(entry);
     }
     return doc.dump();
@@ -49,7 +51,8 @@ int main() {
         auto result = loadProfileFile(path.string());
         cuts = analyseStructure(*result.profile).cutAfter.size();
     });
-    std::printf("load + validate + analyse, 10,000 layers (%.1f MB, %zu cuts): median %.1f ms (target < 200 ms)\n",
+    std::printf("load + validate + analyse, 10,000 layers (%.1f MB, %zu cuts): median %.1f ms "
+                "(target < 200 ms)\n",
                 static_cast<double>(std::filesystem::file_size(path)) / 1e6, cuts, load);
     std::filesystem::remove(path);
 
@@ -58,10 +61,13 @@ int main() {
     const InferenceCostModel model(big, network);
     InferenceQuery query;
     double best = 0;
-    const double rank = medianMs(7, [&] { best = rankScission(model, query).front().evaluation.totalMs; });
+    const double rank =
+        medianMs(7, [&] { best = rankScission(model, query).front().evaluation.totalMs; });
     const double configurations = 3.0 * (2001.0 * 2002.0 / 2.0) * 9.0;
-    std::printf("rank all configurations, 2,000 layers x 3 machines per tier (~%.0f M configurations): median %.1f ms "
-                "(target < 200 ms; best %.1f ms)\n", configurations / 1e6, rank, best);
+    std::printf("rank all configurations, 2,000 layers x 3 machines per tier (~%.0f M "
+                "configurations): median %.1f ms "
+                "(target < 200 ms; best %.1f ms)\n",
+                configurations / 1e6, rank, best);
 
     const Profile thousand = generatedProfile(1000, 1, 3);
     const InferenceCostModel small(thousand, network);
@@ -69,9 +75,11 @@ int main() {
     double sink = 0;
     const int calls = 200000;
     const double evaluate = medianMs(9, [&] {
-        for (int i = 0; i < calls; ++i) sink += small.evaluate(placement).totalMs;
+        for (int i = 0; i < calls; ++i)
+            sink += small.evaluate(placement).totalMs;
     });
-    std::printf("evaluate one plan (1,000 layers, 3 stages, 2 transfers): median %.3f us per call (target < 1 us) [%g]\n",
+    std::printf("evaluate one plan (1,000 layers, 3 stages, 2 transfers): median %.3f us per call "
+                "(target < 1 us) [%g]\n",
                 evaluate * 1000.0 / calls, sink > 0 ? 1.0 : 0.0);
     return 0;
 }

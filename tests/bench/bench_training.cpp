@@ -14,7 +14,6 @@
 
 using namespace cutlab::core;
 
-
 int main() {
     struct Case {
         const char* name;
@@ -32,8 +31,10 @@ int main() {
         const Network network = *networkPreset(c.network);
         const TrainingCostModel model(profile, network, trainingMachines(profile));
         double iteration = 0;
-        const double ms = medianMs(5, [&] { iteration = planHierTrain(model, c.batch).iterationMs(); });
-        std::printf("%-50s median %8.2f ms (target < %g ms; iteration %.1f ms)\n", c.name, ms, c.target, iteration);
+        const double ms =
+            medianMs(5, [&] { iteration = planHierTrain(model, c.batch).iterationMs(); });
+        std::printf("%-50s median %8.2f ms (target < %g ms; iteration %.1f ms)\n", c.name, ms,
+                    c.target, iteration);
     }
     // Scaling in the number of cut positions: linear chains, every layer a valid cut. The
     // exhaustive-pair reference is timed once at 1,000 layers (at 5,000 it takes minutes).
@@ -44,12 +45,16 @@ int main() {
             const TrainingCostModel model(profile, network, trainingMachines(profile));
             const int batch = 1024;
             double iteration = 0;
-            const double ms = medianMs(layers >= 50000 ? 1 : 3, [&] { iteration = planHierTrain(model, batch).iterationMs(); });
-            std::printf("HierTrain, %5d layers (%5zu cut positions), B = %d, %-5s: %9.1f ms (iteration %.3f ms)", layers,
-                        model.cutPositions().size(), batch, networkName, ms, iteration);
+            const double ms = medianMs(layers >= 50000 ? 1 : 3, [&] {
+                iteration = planHierTrain(model, batch).iterationMs();
+            });
+            std::printf("HierTrain, %5d layers (%5zu cut positions), B = %d, %-5s: %9.1f ms "
+                        "(iteration %.3f ms)",
+                        layers, model.cutPositions().size(), batch, networkName, ms, iteration);
             if (layers <= 1000) {
                 double reference = 0;
-                const double old = medianMs(1, [&] { reference = planHierTrainEveryPair(model, batch).iterationMs(); });
+                const double old = medianMs(
+                    1, [&] { reference = planHierTrainEveryPair(model, batch).iterationMs(); });
                 std::printf("; every pair: %9.1f ms (iteration %.3f ms)", old, reference);
             }
             std::printf("\n");
@@ -58,7 +63,9 @@ int main() {
     const Profile profile = generatedTrainingProfile(200, 5);
     const Network network = *networkPreset("4g");
     const TrainingCostModel model(profile, network, trainingMachines(profile));
-    const double joint = medianMs(5, [&] { planJointDnnTraining(model, {Tier::Device, Tier::Edge, Tier::Cloud}, 1024); });
+    const double joint = medianMs(5, [&] {
+        planJointDnnTraining(model, {Tier::Device, Tier::Edge, Tier::Cloud}, 1024);
+    });
     std::printf("%-50s median %8.2f ms\n", "JointDNN+, 200 layers, B = 1024", joint);
     return 0;
 }

@@ -9,18 +9,19 @@ using namespace cutlab::core;
 
 class TestAcceptCodec : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void forwardSizes_data() {
         QTest::addColumn<int>("bits");
         QTest::addColumn<int>("samples");
         QTest::addColumn<int>("elements");
         QTest::addColumn<double>("bytes");
         // 32k + ceil(n/8)*8*E*k + 32 bits
-        QTest::newRow("k2 n128 E1000") << 2 << 128 << 1000 << 32012.0;  // 64 + 16*8*1000*2 + 32 = 256096 bits
-        QTest::newRow("k3 n10 E5") << 3 << 10 << 5 << 46.0;             // 96 + 2*8*5*3 + 32 = 368 bits
-        QTest::newRow("k4 n1 E1") << 4 << 1 << 1 << 24.0;               // 128 + 1*8*1*4 + 32 = 192 bits
-        QTest::newRow("k2 n9 E3") << 2 << 9 << 3 << 24.0;               // 64 + 2*8*3*2 + 32 = 192 bits
-        QTest::newRow("k4 n16 E7") << 4 << 16 << 7 << 76.0;             // 128 + 2*8*7*4 + 32 = 608 bits
+        QTest::newRow("k2 n128 E1000")
+            << 2 << 128 << 1000 << 32012.0;                 // 64 + 16*8*1000*2 + 32 = 256096 bits
+        QTest::newRow("k3 n10 E5") << 3 << 10 << 5 << 46.0; // 96 + 2*8*5*3 + 32 = 368 bits
+        QTest::newRow("k4 n1 E1") << 4 << 1 << 1 << 24.0;   // 128 + 1*8*1*4 + 32 = 192 bits
+        QTest::newRow("k2 n9 E3") << 2 << 9 << 3 << 24.0;   // 64 + 2*8*3*2 + 32 = 192 bits
+        QTest::newRow("k4 n16 E7") << 4 << 16 << 7 << 76.0; // 128 + 2*8*7*4 + 32 = 608 bits
         QTest::newRow("nothing") << 2 << 0 << 10 << 0.0;
     }
     void forwardSizes() {
@@ -36,11 +37,11 @@ private slots:
         QTest::addColumn<int>("elements");
         QTest::addColumn<double>("bytes");
         // k = 8: 8nE + 32 bits; k = 4: 8*ceil(n/2)*E + 32 bits
-        QTest::newRow("k8 n10 E5") << 8 << 10 << 5 << 54.0;    // 400 + 32 = 432 bits
-        QTest::newRow("k4 n11 E5") << 4 << 11 << 5 << 34.0;    // 8*6*5 + 32 = 272 bits
-        QTest::newRow("k4 n10 E5") << 4 << 10 << 5 << 29.0;    // 8*5*5 + 32 = 232 bits
+        QTest::newRow("k8 n10 E5") << 8 << 10 << 5 << 54.0; // 400 + 32 = 432 bits
+        QTest::newRow("k4 n11 E5") << 4 << 11 << 5 << 34.0; // 8*6*5 + 32 = 272 bits
+        QTest::newRow("k4 n10 E5") << 4 << 10 << 5 << 29.0; // 8*5*5 + 32 = 232 bits
         QTest::newRow("k8 n128 E1000") << 8 << 128 << 1000 << 128004.0;
-        QTest::newRow("k4 n1 E3") << 4 << 1 << 3 << 7.0;       // 8*1*3 + 32 = 56 bits
+        QTest::newRow("k4 n1 E3") << 4 << 1 << 3 << 7.0; // 8*1*3 + 32 = 56 bits
     }
     void backwardSizes() {
         QFETCH(int, bits);
@@ -52,8 +53,8 @@ private slots:
     void plainSizesAndElements() {
         QCOMPARE(AcceptCodec::uncompressedBytes(128, 1000), 512000.0);
         QCOMPARE(AcceptCodec::elementsOf(4000), 1000LL);
-        QCOMPARE(AcceptCodec::elementsOf(4001), 1001LL);  // a partial float still takes a value
-        QCOMPARE(AcceptCodec::elementsOf(0.03125), 1LL);  // PipeDream's Size node: 4 bytes / 128
+        QCOMPARE(AcceptCodec::elementsOf(4001), 1001LL); // a partial float still takes a value
+        QCOMPARE(AcceptCodec::elementsOf(0.03125), 1LL); // PipeDream's Size node: 4 bytes / 128
         QCOMPARE(AcceptCodec::elementsOf(0), 0LL);
     }
     void refusesOtherBitWidths() {
@@ -72,8 +73,10 @@ private slots:
         for (int i = 0; i < 2; ++i) {
             Layer layer;
             layer.id = i == 0 ? "a" : "b";
-            if (i == 0) layer.readsModelInput = true;
-            else layer.inputs = {0};
+            if (i == 0)
+                layer.readsModelInput = true;
+            else
+                layer.inputs = {0};
             layer.outputBytes = 4000;
             layer.forwardMs = {10, 10};
             layer.backwardMs = {20, 20};

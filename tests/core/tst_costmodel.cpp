@@ -3,8 +3,8 @@
 #include "../TestPaths.h"
 
 #include "core/inference/InferenceCostModel.h"
-#include "core/model/PlanError.h"
 #include "core/io/ProfileLoader.h"
+#include "core/model/PlanError.h"
 
 #include <QTest>
 
@@ -15,9 +15,10 @@ class TestCostModel : public QObject {
     Profile m_profile;
     Network m_network;
 
-private slots:
+  private slots:
     void initTestCase() {
-        auto loaded = loadProfileFile(sourcePath("sample_profiles/handmade/tiny-linear.json").toStdString());
+        auto loaded =
+            loadProfileFile(sourcePath("sample_profiles/handmade/tiny-linear.json").toStdString());
         QVERIFY(loaded.ok());
         m_profile = *loaded.profile;
         m_network = *networkPreset("3g");
@@ -86,11 +87,14 @@ private slots:
         QCOMPARE(e.transfers[1].ms, 67.0 + 20.0);
     }
     void invalidCutsAreRefused() {
-        auto loaded = loadProfileFile(sourcePath("sample_profiles/handmade/tiny-residual.json").toStdString());
+        auto loaded = loadProfileFile(
+            sourcePath("sample_profiles/handmade/tiny-residual.json").toStdString());
         QVERIFY(loaded.ok());
         const InferenceCostModel model(*loaded.profile, m_network);
-        QVERIFY_THROWS_EXCEPTION(PlanError, model.placementFromCuts(1, -1, {0, -1, 1})); // inside the residual block
-        QVERIFY_THROWS_EXCEPTION(PlanError, model.placementFromCuts(0, 3, {0, -1, 1}));  // no edge machine
+        QVERIFY_THROWS_EXCEPTION(
+            PlanError, model.placementFromCuts(1, -1, {0, -1, 1})); // inside the residual block
+        QVERIFY_THROWS_EXCEPTION(PlanError,
+                                 model.placementFromCuts(0, 3, {0, -1, 1})); // no edge machine
         const auto e = model.evaluate(model.placementFromCuts(3, -1, {0, -1, 1}));
         QCOMPARE(e.transfers[0].bytes, 4096.0);
     }
@@ -103,16 +107,19 @@ private slots:
             model.evaluate(model.placementFromCuts(1, -1, {0, 1, 2}));
             QFAIL("expected a PlanError");
         } catch (const PlanError& error) {
-            QCOMPARE(QString(error.what()), QString("the network 'partial' has no link between 'phone' and 'server'"));
+            QCOMPARE(QString(error.what()),
+                     QString("the network 'partial' has no link between 'phone' and 'server'"));
         }
     }
     void evaluationMatchesSumOfLayers() {
-        auto loaded = loadProfileFile(sourcePath("sample_profiles/scission/vgg19.json").toStdString());
+        auto loaded =
+            loadProfileFile(sourcePath("sample_profiles/scission/vgg19.json").toStdString());
         const Profile& p = *loaded.profile;
         const InferenceCostModel model(p, m_network);
         const auto e = model.evaluate(model.placementFromCuts(6, 11, {0, 2, 3}));
         double device = 0;
-        for (int i = 0; i <= 6; ++i) device += p.layers[static_cast<std::size_t>(i)].forwardMs[0];
+        for (int i = 0; i <= 6; ++i)
+            device += p.layers[static_cast<std::size_t>(i)].forwardMs[0];
         QVERIFY(qAbs(e.stages[0].computeMs - device) < 1e-9);
     }
 };

@@ -2,8 +2,8 @@
 #include "../TestPaths.h"
 #include "GeneratedProfiles.h"
 
-#include "core/model/ModelStructure.h"
 #include "core/io/ProfileLoader.h"
+#include "core/model/ModelStructure.h"
 
 #include <QTest>
 
@@ -11,13 +11,15 @@ using namespace cutlab::core;
 
 static std::vector<std::string> cutIds(const Profile& p) {
     std::vector<std::string> ids;
-    for (int k : analyseStructure(p).cutAfter) ids.push_back(p.layers[static_cast<std::size_t>(k)].id);
+    for (int k : analyseStructure(p).cutAfter)
+        ids.push_back(p.layers[static_cast<std::size_t>(k)].id);
     return ids;
 }
 
 static Profile load(const char* relative) {
     auto result = loadProfileFile(sourcePath(relative).toStdString());
-    if (!result.ok()) qFatal("cannot load %s", relative);
+    if (!result.ok())
+        qFatal("cannot load %s", relative);
     return *result.profile;
 }
 
@@ -37,7 +39,7 @@ static Profile chain(std::vector<std::vector<int>> inputs) {
 
 class TestModelStructure : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void linearSample() {
         const Profile p = load("sample_profiles/handmade/tiny-linear.json");
         QCOMPARE(cutIds(p), (std::vector<std::string>{"conv1", "pool1", "conv2", "pool2"}));
@@ -56,11 +58,13 @@ private slots:
         // A residual block (res_a..res_add) and an inception block (inc_1x1..inc_concat) are
         // each one block: no cut inside them.
         const Profile p = load("sample_profiles/handmade/tiny-branching.json");
-        QCOMPARE(cutIds(p), (std::vector<std::string>{"stem", "res_add", "pool", "inc_concat", "gap"}));
+        QCOMPARE(cutIds(p),
+                 (std::vector<std::string>{"stem", "res_add", "pool", "inc_concat", "gap"}));
         const auto s = analyseStructure(p);
         QCOMPARE(s.blocks.size(), std::size_t(6));
         QCOMPARE(p.layers[static_cast<std::size_t>(s.blocks[3].first)].id, std::string("inc_1x1"));
-        QCOMPARE(p.layers[static_cast<std::size_t>(s.blocks[3].last)].id, std::string("inc_concat"));
+        QCOMPARE(p.layers[static_cast<std::size_t>(s.blocks[3].last)].id,
+                 std::string("inc_concat"));
     }
     void scissionModelsAreLinear() {
         const Profile p = load("sample_profiles/scission/resnet50.json");
@@ -91,9 +95,11 @@ private slots:
                 bool valid = true; // every edge from {input, 0..k} to {k+1..} starts at k
                 for (int j = k + 1; j < n && valid; ++j) {
                     const auto& layer = p.layers[static_cast<std::size_t>(j)];
-                    if (layer.readsModelInput) valid = false;
+                    if (layer.readsModelInput)
+                        valid = false;
                     for (int i : layer.inputs)
-                        if (i <= k && i != k) valid = false;
+                        if (i <= k && i != k)
+                            valid = false;
                 }
                 QCOMPARE(s.isValidCutAfter(k), valid);
             }

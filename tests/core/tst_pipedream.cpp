@@ -3,8 +3,8 @@
 #include "../TestPaths.h"
 
 #include "core/io/PipeDreamImporter.h"
-#include "core/pipeline/PipelinePlanner.h"
 #include "core/io/ProfileLoader.h"
+#include "core/pipeline/PipelinePlanner.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -16,14 +16,16 @@ namespace {
 
 QByteArray readData(const QString& relative) {
     QFile file(sourcePath(relative));
-    if (!file.open(QIODevice::ReadOnly)) qFatal("cannot read %s", qPrintable(relative));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(relative));
     return file.readAll();
 }
 
 Profile importAndLoad(const std::string& text, const PipeDreamImportOptions& options = {}) {
     const auto document = importPipeDreamGraph(text, options);
     auto loaded = parseProfile(document.dump());
-    if (!loaded.ok()) qFatal("imported profile does not load: %s", loaded.issues.front().text().c_str());
+    if (!loaded.ok())
+        qFatal("imported profile does not load: %s", loaded.issues.front().text().c_str());
     return *loaded.profile;
 }
 
@@ -33,7 +35,8 @@ Profile importModel(const QString& model) {
     return importAndLoad(readData("tests/data/pipedream/" + model + ".txt").toStdString(), options);
 }
 
-double bottleneck(const Profile& profile, int machines, PipelineCutMode mode = PipelineCutMode::Any) {
+double bottleneck(const Profile& profile, int machines,
+                  PipelineCutMode mode = PipelineCutMode::Any) {
     PipelineRequest request;
     request.chain.assign(static_cast<std::size_t>(machines), 0);
     request.cutMode = mode;
@@ -43,12 +46,18 @@ double bottleneck(const Profile& profile, int machines, PipelineCutMode mode = P
 
 // Unsorted nodes, an Input node, a list activation, a node without times, a stage_id suffix.
 const char* const kQuirks =
-    "node4 -- Add -- forward_compute_time=0.500, backward_compute_time=0.250, activation_size=2560.000, parameter_size=0.000\n"
-    "node3 -- Split(2) -- forward_compute_time=1.000, backward_compute_time=2.000, activation_size=[1280.000; 256.000; 1024.000], parameter_size=0.000\n"
-    "node1 -- Input -- forward_compute_time=99.000, backward_compute_time=0.000, activation_size=3840.000, parameter_size=0.000\n"
-    "node10 -- Linear(in_features=5, out_features=2, bias=True) -- forward_compute_time=2.5, backward_compute_time=3.5, activation_size=128.0, parameter_size=48.0 -- stage_id=1\n"
-    "node9 -- Size(0) -- forward_compute_time=0.000, backward_compute_time=0.000, activation_size=4.000, parameter_size=0.000\n"
-    "node2 -- Conv2d(3, 8, kernel_size=(3, 3)) -- activation_size=2560.000, parameter_size=896.000\n"
+    "node4 -- Add -- forward_compute_time=0.500, backward_compute_time=0.250, "
+    "activation_size=2560.000, parameter_size=0.000\n"
+    "node3 -- Split(2) -- forward_compute_time=1.000, backward_compute_time=2.000, "
+    "activation_size=[1280.000; 256.000; 1024.000], parameter_size=0.000\n"
+    "node1 -- Input -- forward_compute_time=99.000, backward_compute_time=0.000, "
+    "activation_size=3840.000, parameter_size=0.000\n"
+    "node10 -- Linear(in_features=5, out_features=2, bias=True) -- forward_compute_time=2.5, "
+    "backward_compute_time=3.5, activation_size=128.0, parameter_size=48.0 -- stage_id=1\n"
+    "node9 -- Size(0) -- forward_compute_time=0.000, backward_compute_time=0.000, "
+    "activation_size=4.000, parameter_size=0.000\n"
+    "node2 -- Conv2d(3, 8, kernel_size=(3, 3)) -- activation_size=2560.000, "
+    "parameter_size=896.000\n"
     "\tnode3 -- node4\n"
     "\tnode1 -- node2\n"
     "\tnode2 -- node3\n"
@@ -60,7 +69,7 @@ const char* const kQuirks =
 
 class TestPipeDream : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void importerQuirks() {
         PipeDreamImportOptions options;
         options.modelName = "quirks";
@@ -77,12 +86,14 @@ private slots:
         // Topological, ready nodes by node number: node9 and node10 are both ready after node4,
         // node9 first although "node10" < "node9" as text.
         std::vector<std::string> ids;
-        for (const auto& layer : p.layers) ids.push_back(layer.id);
+        for (const auto& layer : p.layers)
+            ids.push_back(layer.id);
         QCOMPARE(ids, (std::vector<std::string>{"node2", "node3", "node4", "node9", "node10"}));
         // The Input node is gone; the layer it fed reads the model input.
         QVERIFY(p.layers[0].readsModelInput);
         QVERIFY(p.layers[0].inputs.empty());
-        QCOMPARE(p.layers[2].inputs, (std::vector<int>{1, 0})); // node4 <- node3, node2 (file order of edges)
+        QCOMPARE(p.layers[2].inputs,
+                 (std::vector<int>{1, 0})); // node4 <- node3, node2 (file order of edges)
         // Sizes per sample; lists summed; parameters kept; times kept for the mini-batch.
         QCOMPARE(p.layers[0].outputBytes, 20.0);
         QCOMPARE(p.layers[1].outputBytes, (1280.0 + 256.0 + 1024.0) / 128.0);
@@ -95,7 +106,8 @@ private slots:
         QCOMPARE(p.layers[0].backwardMs, std::vector<double>{0.0});
         // Type = class name, label = PipeDream's description.
         QCOMPARE(p.layers[0].type, std::string("Conv2d"));
-        QCOMPARE(p.layers[0].fields["label"].get<std::string>(), std::string("Conv2d(3, 8, kernel_size=(3, 3))"));
+        QCOMPARE(p.layers[0].fields["label"].get<std::string>(),
+                 std::string("Conv2d(3, 8, kernel_size=(3, 3))"));
         QCOMPARE(p.layers[1].type, std::string("Split"));
         QCOMPARE(p.layers[1].fields["output_bytes_parts"].size(), std::size_t(3));
         QCOMPARE(p.layers[2].type, std::string("Add"));
@@ -119,13 +131,20 @@ private slots:
     void malformed_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("message");
-        const QString good = "node2 -- ReLU -- forward_compute_time=1, backward_compute_time=1, activation_size=4, parameter_size=0\n";
-        QTest::newRow("empty") << "" << "the file has no node lines";
-        QTest::newRow("no metadata") << good + "node3 -- ReLU\n" << "line 2: expected 'nodeN -- Layer -- forward_compute_time=…, …' (a node) or '<tab>nodeA -- nodeB' (an edge)";
-        QTest::newRow("bad number") << good + "node3 -- ReLU -- forward_compute_time=1.2.3, activation_size=4\n"
-                                    << "line 2: forward_compute_time '1.2.3' is not a number";
-        QTest::newRow("negative") << good + "node3 -- ReLU -- forward_compute_time=-1, activation_size=4\n"
-                                  << "line 2: forward_compute_time -1 must be a finite number >= 0";
+        const QString good = "node2 -- ReLU -- forward_compute_time=1, backward_compute_time=1, "
+                             "activation_size=4, parameter_size=0\n";
+        QTest::newRow("empty") << ""
+                               << "the file has no node lines";
+        QTest::newRow("no metadata")
+            << good + "node3 -- ReLU\n"
+            << "line 2: expected 'nodeN -- Layer -- forward_compute_time=…, …' (a node) or "
+               "'<tab>nodeA -- nodeB' (an edge)";
+        QTest::newRow("bad number")
+            << good + "node3 -- ReLU -- forward_compute_time=1.2.3, activation_size=4\n"
+            << "line 2: forward_compute_time '1.2.3' is not a number";
+        QTest::newRow("negative")
+            << good + "node3 -- ReLU -- forward_compute_time=-1, activation_size=4\n"
+            << "line 2: forward_compute_time -1 must be a finite number >= 0";
         QTest::newRow("no activation") << good + "node3 -- ReLU -- forward_compute_time=1\n"
                                        << "line 2: node node3 has no activation_size";
         QTest::newRow("open list") << good + "node3 -- Split -- activation_size=[1; 2\n"
@@ -136,16 +155,22 @@ private slots:
                                        << "line 2: 'oops' should look like key=value";
         QTest::newRow("twice") << good + "node3 -- ReLU -- activation_size=4, activation_size=5\n"
                                << "line 2: activation_size is given twice";
-        QTest::newRow("duplicate node") << good + "\n" + good << "line 3: node node2 is defined twice (also line 1)";
-        QTest::newRow("unknown edge end") << good + "\tnode2 -- node9\n"
-                                          << "line 2: the edge names node node9, which no node line defines";
-        QTest::newRow("bad edge") << good + "\tnode2 node3\n" << "line 2: an edge line should look like '<tab>nodeA -- nodeB'";
-        QTest::newRow("self edge") << good + "\tnode2 -- node2\n" << "line 2: node node2 feeds itself";
+        QTest::newRow("duplicate node")
+            << good + "\n" + good << "line 3: node node2 is defined twice (also line 1)";
+        QTest::newRow("unknown edge end")
+            << good + "\tnode2 -- node9\n"
+            << "line 2: the edge names node node9, which no node line defines";
+        QTest::newRow("bad edge") << good + "\tnode2 node3\n"
+                                  << "line 2: an edge line should look like '<tab>nodeA -- nodeB'";
+        QTest::newRow("self edge") << good + "\tnode2 -- node2\n"
+                                   << "line 2: node node2 feeds itself";
         const QString other = QString(good).replace("node2", "node3");
-        QTest::newRow("cycle") << good + other + "\tnode2 -- node3\n\tnode3 -- node2\n"
-                               << "the graph has a cycle (nodes that never become ready: node2, node3)";
-        QTest::newRow("only input") << "node1 -- Input -- forward_compute_time=0, activation_size=4\n"
-                                    << "the graph has only Input nodes, no layer to profile";
+        QTest::newRow("cycle")
+            << good + other + "\tnode2 -- node3\n\tnode3 -- node2\n"
+            << "the graph has a cycle (nodes that never become ready: node2, node3)";
+        QTest::newRow("only input")
+            << "node1 -- Input -- forward_compute_time=0, activation_size=4\n"
+            << "the graph has only Input nodes, no layer to profile";
     }
     void malformed() {
         QFETCH(QString, text);
@@ -179,14 +204,16 @@ private slots:
             QTest::addRow("%s x%s", qPrintable(m.captured(1)), qPrintable(m.captured(2)))
                 << m.captured(1) << m.captured(2).toInt() << m.captured(3).toDouble();
         }
-        if (rows != 15) qFatal("expected 15 rows in the PipeDream table, found %d", rows);
+        if (rows != 15)
+            qFatal("expected 15 rows in the PipeDream table, found %d", rows);
     }
     void referenceTable() {
         QFETCH(QString, model);
         QFETCH(int, machines);
         QFETCH(double, expected);
         const double got = bottleneck(importModel(model), machines);
-        QVERIFY2(std::abs(got - expected) <= 1e-3, qPrintable(QString("got %1, PipeDream %2").arg(got, 0, 'f', 6).arg(expected)));
+        QVERIFY2(std::abs(got - expected) <= 1e-3,
+                 qPrintable(QString("got %1, PipeDream %2").arg(got, 0, 'f', 6).arg(expected)));
     }
 
     void singleMachineTotals_data() {
@@ -209,7 +236,9 @@ private slots:
         const QStringList models{"resnet18", "squeezenet1_0", "densenet121"};
         for (const QString& model : models) {
             const Profile p = importModel(model);
-            for (int machines : {2, 4, 8}) QVERIFY(bottleneck(p, machines) <= bottleneck(p, machines, PipelineCutMode::Single) + 1e-9);
+            for (int machines : {2, 4, 8})
+                QVERIFY(bottleneck(p, machines) <=
+                        bottleneck(p, machines, PipelineCutMode::Single) + 1e-9);
         }
     }
 
@@ -230,18 +259,21 @@ private slots:
     // The committed sample profiles are exactly what the importer makes of the data.
     void samplesAreTheImportedProfiles_data() {
         QTest::addColumn<QString>("model");
-        for (const char* model : {"alexnet", "vgg16", "resnet18", "resnet50", "squeezenet1_0", "densenet121", "inception_v3"})
+        for (const char* model : {"alexnet", "vgg16", "resnet18", "resnet50", "squeezenet1_0",
+                                  "densenet121", "inception_v3"})
             QTest::newRow(model) << model;
     }
     void samplesAreTheImportedProfiles() {
         QFETCH(QString, model);
-        const auto sample = nlohmann::ordered_json::parse(readData("sample_profiles/pipedream/" + model + ".json").toStdString());
+        const auto sample = nlohmann::ordered_json::parse(
+            readData("sample_profiles/pipedream/" + model + ".json").toStdString());
         PipeDreamImportOptions options;
         options.modelName = model.toStdString();
         options.source = sample["model"]["source"].get<std::string>();
         QVERIFY(QString::fromStdString(options.source).contains("msr-fiddle/pipedream"));
         QVERIFY(QString::fromStdString(options.source).contains("MIT"));
-        const auto imported = importPipeDreamGraph(readData("tests/data/pipedream/" + model + ".txt").toStdString(), options);
+        const auto imported = importPipeDreamGraph(
+            readData("tests/data/pipedream/" + model + ".txt").toStdString(), options);
         QVERIFY(imported == sample);
     }
 };

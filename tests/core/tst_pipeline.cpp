@@ -1,8 +1,8 @@
 // The pipeline planner (cost-models.md §2.3): the DP against a brute force over every stage
 // split on small random profiles, in both cut modes; the downset lattice; hand-made cases.
 #include "GeneratedProfiles.h"
-#include "core/pipeline/DownsetLattice.h"
 #include "core/model/ModelStructure.h"
+#include "core/pipeline/DownsetLattice.h"
 #include "core/pipeline/PipelinePlanner.h"
 
 #include <QTest>
@@ -29,10 +29,12 @@ Profile randomProfile(int n, unsigned seed) {
         Layer layer;
         layer.id = "L" + std::to_string(i);
         if (i > 0 && unit(random) < 0.85) {
-            layer.inputs.push_back(std::uniform_int_distribution<int>(std::max(0, i - 3), i - 1)(random));
+            layer.inputs.push_back(
+                std::uniform_int_distribution<int>(std::max(0, i - 3), i - 1)(random));
             if (i > 1 && unit(random) < 0.35) {
                 const int other = std::uniform_int_distribution<int>(0, i - 1)(random);
-                if (other != layer.inputs[0]) layer.inputs.push_back(other);
+                if (other != layer.inputs[0])
+                    layer.inputs.push_back(other);
             }
         }
         layer.readsModelInput = layer.inputs.empty();
@@ -52,7 +54,8 @@ Network randomNetwork(unsigned seed) {
     Network network = generatedNetwork(seed);
     std::mt19937 random(seed * 31u + 7u);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
-    if (unit(random) < 0.5) network.links.push_back({"same", "same", 20 + unit(random) * 100, unit(random)});
+    if (unit(random) < 0.5)
+        network.links.push_back({"same", "same", 20 + unit(random) * 100, unit(random)});
     return network;
 }
 
@@ -69,32 +72,41 @@ double chainCost(const Profile& p, const Network& network, const PipelineRequest
         const int machine = r.chain[s - 1];
         double sum = 0;
         for (std::size_t v = 0; v < n; ++v)
-            if (sets[s][v] && !sets[s - 1][v]) sum += p.layers[v].forwardMs[machine] + p.layers[v].backwardMs[machine];
+            if (sets[s][v] && !sets[s - 1][v])
+                sum += p.layers[v].forwardMs[machine] + p.layers[v].backwardMs[machine];
         worst = std::max(worst, b * sum / p.model.batch);
-        if (s + 1 == sets.size()) break;
+        if (s + 1 == sets.size())
+            break;
         // Every tensor made inside sets[s] (or the model input) and read outside it.
         double forward = 0, backward = 0;
         auto bytesOf = [&](double perSample, bool gradient) {
             if (r.compression) {
                 const long long e = AcceptCodec::elementsOf(perSample);
                 forward += r.compression->forwardBytes(b, e);
-                if (gradient) backward += r.compression->backwardBytes(b, e);
+                if (gradient)
+                    backward += r.compression->backwardBytes(b, e);
             } else {
                 forward += b * perSample;
-                if (gradient) backward += b * perSample;
+                if (gradient)
+                    backward += b * perSample;
             }
         };
         bool inputCrosses = false;
         for (std::size_t v = 0; v < n; ++v)
-            if (!sets[s][v] && p.layers[v].readsModelInput) inputCrosses = true;
-        if (inputCrosses) bytesOf(p.model.inputBytes, false);
+            if (!sets[s][v] && p.layers[v].readsModelInput)
+                inputCrosses = true;
+        if (inputCrosses)
+            bytesOf(p.model.inputBytes, false);
         for (std::size_t v = 0; v < n; ++v) {
-            if (!sets[s][v]) continue;
+            if (!sets[s][v])
+                continue;
             bool crosses = false;
             for (std::size_t w = 0; w < n; ++w)
                 for (int input : p.layers[w].inputs)
-                    if (input == static_cast<int>(v) && !sets[s][w]) crosses = true;
-            if (crosses) bytesOf(p.layers[v].outputBytes, true);
+                    if (input == static_cast<int>(v) && !sets[s][w])
+                        crosses = true;
+            if (crosses)
+                bytesOf(p.layers[v].outputBytes, true);
         }
         const double link = transfer(network, p, r.chain[s - 1], r.chain[s], forward) +
                             transfer(network, p, r.chain[s], r.chain[s - 1], backward);
@@ -110,23 +122,31 @@ std::vector<std::vector<bool>> bruteStates(const Profile& p, PipelineCutMode mod
     std::vector<std::vector<bool>> states;
     for (int mask = 1; mask < (1 << n); ++mask) {
         std::vector<bool> in(static_cast<std::size_t>(n));
-        for (int v = 0; v < n; ++v) in[static_cast<std::size_t>(v)] = (mask >> v) & 1;
+        for (int v = 0; v < n; ++v)
+            in[static_cast<std::size_t>(v)] = (mask >> v) & 1;
         bool closed = true;
         for (int v = 0; v < n; ++v)
             for (int input : p.layers[static_cast<std::size_t>(v)].inputs)
-                if (in[static_cast<std::size_t>(v)] && !in[static_cast<std::size_t>(input)]) closed = false;
-        if (!closed) continue;
+                if (in[static_cast<std::size_t>(v)] && !in[static_cast<std::size_t>(input)])
+                    closed = false;
+        if (!closed)
+            continue;
         if (mode == PipelineCutMode::Single && mask != (1 << n) - 1) {
             int k = -1;
-            while (k + 1 < n && in[static_cast<std::size_t>(k + 1)]) ++k;
-            if (mask != (1 << (k + 1)) - 1) continue; // not a prefix
+            while (k + 1 < n && in[static_cast<std::size_t>(k + 1)])
+                ++k;
+            if (mask != (1 << (k + 1)) - 1)
+                continue; // not a prefix
             bool single = true;
             for (int w = k + 1; w < n; ++w) {
-                if (p.layers[static_cast<std::size_t>(w)].readsModelInput) single = false;
+                if (p.layers[static_cast<std::size_t>(w)].readsModelInput)
+                    single = false;
                 for (int input : p.layers[static_cast<std::size_t>(w)].inputs)
-                    if (input < k) single = false;
+                    if (input < k)
+                        single = false;
             }
-            if (!single) continue;
+            if (!single)
+                continue;
         }
         states.push_back(in);
     }
@@ -142,8 +162,10 @@ double bruteForce(const Profile& p, const Network& network, const PipelineReques
     auto strictSubset = [](const std::vector<bool>& a, const std::vector<bool>& c) {
         bool smaller = false;
         for (std::size_t v = 0; v < a.size(); ++v) {
-            if (a[v] && !c[v]) return false;
-            if (!a[v] && c[v]) smaller = true;
+            if (a[v] && !c[v])
+                return false;
+            if (!a[v] && c[v])
+                smaller = true;
         }
         return smaller;
     };
@@ -152,7 +174,8 @@ double bruteForce(const Profile& p, const Network& network, const PipelineReques
             best = std::min(best, chainCost(p, network, r, b, chain));
             return;
         }
-        if (chain.size() > r.chain.size()) return;
+        if (chain.size() > r.chain.size())
+            return;
         for (const auto& next : states)
             if (strictSubset(chain.back(), next)) {
                 chain.push_back(next);
@@ -170,7 +193,8 @@ Profile linear(int n) {
     for (int i = 0; i < n; ++i) {
         Layer layer;
         layer.id = "n" + std::to_string(i);
-        if (i > 0) layer.inputs = {i - 1};
+        if (i > 0)
+            layer.inputs = {i - 1};
         layer.readsModelInput = i == 0;
         layer.forwardMs = {1};
         layer.backwardMs = {1};
@@ -184,7 +208,7 @@ Profile linear(int n) {
 
 class TestPipeline : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void dpEqualsBruteForce_data() {
         QTest::addColumn<int>("mode");
         QTest::addColumn<unsigned>("seed");
@@ -203,15 +227,21 @@ private slots:
         PipelineRequest request;
         request.cutMode = mode ? PipelineCutMode::Any : PipelineCutMode::Single;
         const int length = 1 + static_cast<int>(random() % 4);
-        for (int i = 0; i < length; ++i) request.chain.push_back(static_cast<int>(random() % 3));
-        request.microBatch = static_cast<int>(random() % 3) == 0 ? 0 : 1 + static_cast<int>(random() % 20);
-        if (random() % 3 == 0) request.compression = AcceptCodec(2 + static_cast<int>(random() % 3), random() % 2 ? 8 : 4);
+        for (int i = 0; i < length; ++i)
+            request.chain.push_back(static_cast<int>(random() % 3));
+        request.microBatch =
+            static_cast<int>(random() % 3) == 0 ? 0 : 1 + static_cast<int>(random() % 20);
+        if (random() % 3 == 0)
+            request.compression =
+                AcceptCodec(2 + static_cast<int>(random() % 3), random() % 2 ? 8 : 4);
         const int b = request.microBatch ? request.microBatch : static_cast<int>(p.model.batch);
 
         const PipelinePlan plan = planPipeline(p, network, request);
         const double expected = bruteForce(p, network, request, b);
         QVERIFY2(std::abs(plan.bottleneckMs - expected) <= 1e-9 * std::max(1.0, expected),
-                 qPrintable(QString("DP %1, brute force %2").arg(plan.bottleneckMs, 0, 'g', 17).arg(expected, 0, 'g', 17)));
+                 qPrintable(QString("DP %1, brute force %2")
+                                .arg(plan.bottleneckMs, 0, 'g', 17)
+                                .arg(expected, 0, 'g', 17)));
         // The plan is what it claims: its stages re-evaluate to the same bottleneck.
         QVERIFY(!plan.stages.empty() && plan.stages.size() <= request.chain.size());
         std::vector<int> stageOf(p.layers.size(), -1);
@@ -219,7 +249,8 @@ private slots:
         for (const auto& stage : plan.stages) {
             QVERIFY(!stage.layers.empty());
             QCOMPARE(stage.machine, request.chain[static_cast<std::size_t>(stage.chainPosition)]);
-            for (int v : stage.layers) stageOf[static_cast<std::size_t>(v)] = stage.chainPosition;
+            for (int v : stage.layers)
+                stageOf[static_cast<std::size_t>(v)] = stage.chainPosition;
             worst = std::max({worst, stage.computeMs, stage.linkMs});
         }
         QCOMPARE(plan.bottleneckMs, worst);
@@ -264,7 +295,8 @@ private slots:
             QVERIFY(lattice.isSubset(0, static_cast<int>(i)));
             QVERIFY(lattice.isSubset(static_cast<int>(i), lattice.fullDownset()));
             for (int v : lattice.layersOf(static_cast<int>(i)))
-                for (int input : p.layers[static_cast<std::size_t>(v)].inputs) QVERIFY(lattice.contains(static_cast<int>(i), input));
+                for (int input : p.layers[static_cast<std::size_t>(v)].inputs)
+                    QVERIFY(lattice.contains(static_cast<int>(i), input));
         }
         // Single mode: the empty set, the valid cut prefixes, everything.
         QCOMPARE(DownsetLattice::validCutPrefixes(linear(5)).size(), std::size_t(6));
@@ -304,7 +336,8 @@ private slots:
     void refusesProfilesWithoutBackward() {
         Profile p = linear(3);
         p.hasBackward = false;
-        for (auto& layer : p.layers) layer.backwardMs.clear();
+        for (auto& layer : p.layers)
+            layer.backwardMs.clear();
         PipelineRequest request;
         request.chain = {0};
         try {
@@ -328,7 +361,9 @@ private slots:
             planPipeline(p, *networkPreset("3g"), request);
             QFAIL("planned over a missing cloud-cloud link");
         } catch (const PlanError& error) {
-            QVERIFY2(QString(error.what()).contains("'c1'") && QString(error.what()).contains("'c2'"), error.what());
+            QVERIFY2(QString(error.what()).contains("'c1'") &&
+                         QString(error.what()).contains("'c2'"),
+                     error.what());
         }
         // A repeated machine needs no link: the copies talk for free without a "same" link.
         request.chain = {0, 0, 0};
@@ -342,7 +377,8 @@ private slots:
         p.layers[3].inputs = {2, 0};
         p.layers[1].inputs = {};
         p.layers[1].readsModelInput = true; // n1 reads the model input
-        for (std::size_t v = 0; v < 4; ++v) p.layers[v].outputBytes = 1000.0 * static_cast<double>(v + 1);
+        for (std::size_t v = 0; v < 4; ++v)
+            p.layers[v].outputBytes = 1000.0 * static_cast<double>(v + 1);
         Network network;
         network.name = "lab";
         network.links = {{"same", "same", 8, 0}}; // 1000 bytes per ms
@@ -362,8 +398,10 @@ private slots:
         QCOMPARE(plan.stages[1].linkMs, 8.0);
         QCOMPARE(plan.bottleneckMs, 8.0);
         // Going back along the chain is refused.
-        QVERIFY_THROWS_EXCEPTION(PlanError, evaluatePipeline(p, network, request, {0, 1, 0, 2})); // n2 reads n1
-        QVERIFY_THROWS_EXCEPTION(PlanError, evaluatePipeline(p, network, request, {0, 0, 2, 2})); // stage 2 empty
+        QVERIFY_THROWS_EXCEPTION(
+            PlanError, evaluatePipeline(p, network, request, {0, 1, 0, 2})); // n2 reads n1
+        QVERIFY_THROWS_EXCEPTION(
+            PlanError, evaluatePipeline(p, network, request, {0, 0, 2, 2})); // stage 2 empty
     }
 
     // Hand-computed: 4 layers, 1 ms forward + 1 ms backward per sample each, chain d -> e over

@@ -25,7 +25,8 @@ struct Run {
 };
 
 // Runs a command as main() would: CliError is exit 2.
-Run run(int (*command)(const std::vector<std::string>&), const std::vector<std::string>& arguments) {
+Run run(int (*command)(const std::vector<std::string>&),
+        const std::vector<std::string>& arguments) {
     Run result;
     std::ostringstream captured;
     auto* previous = std::cout.rdbuf(captured.rdbuf());
@@ -40,19 +41,21 @@ Run run(int (*command)(const std::vector<std::string>&), const std::vector<std::
     return result;
 }
 
-std::string data(const char* relative) { return sourcePath(relative).toStdString(); }
+std::string data(const char* relative) {
+    return sourcePath(relative).toStdString();
+}
 
 } // namespace
 
 class TestPipelineCommand : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     void importWritesTheSampleProfile() {
         const std::string out = m_dir.filePath("alexnet.json").toStdString();
-        const Run r = run(runImport, {data("tests/data/pipedream/alexnet.txt"), "-o", out, "--source",
-                                      "s"});
+        const Run r =
+            run(runImport, {data("tests/data/pipedream/alexnet.txt"), "-o", out, "--source", "s"});
         QCOMPARE(r.status, 0);
         QVERIFY(r.out.empty());
         QFile file(QString::fromStdString(out));
@@ -68,8 +71,9 @@ private slots:
 
     void importAddsEstimatedMachines() {
         const std::string out = m_dir.filePath("est.json").toStdString();
-        const Run r = run(runImport, {data("tests/data/pipedream/vgg16.txt"), "-o", out, "--add-machine", "pi:device:40",
-                                      "--add-machine", "nuc:edge:2.5"});
+        const Run r =
+            run(runImport, {data("tests/data/pipedream/vgg16.txt"), "-o", out, "--add-machine",
+                            "pi:device:40", "--add-machine", "nuc:edge:2.5"});
         QCOMPARE(r.status, 0);
         QFile file(QString::fromStdString(out));
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -80,8 +84,14 @@ private slots:
         QCOMPARE(doc["machines"][2]["estimated"].get<bool>(), true);
         const double measured = doc["layers"][0]["forward_ms"]["gpu"].get<double>();
         QCOMPARE(doc["layers"][0]["forward_ms"]["pi"].get<double>(), measured * 40);
-        QCOMPARE(run(runImport, {data("tests/data/pipedream/vgg16.txt"), "-o", out, "--add-machine", "pi:phone:4"}).status, 2);
-        QCOMPARE(run(runImport, {data("tests/data/pipedream/vgg16.txt"), "-o", out, "--add-machine", "pi:device"}).status, 2);
+        QCOMPARE(run(runImport, {data("tests/data/pipedream/vgg16.txt"), "-o", out, "--add-machine",
+                                 "pi:phone:4"})
+                     .status,
+                 2);
+        QCOMPARE(run(runImport, {data("tests/data/pipedream/vgg16.txt"), "-o", out, "--add-machine",
+                                 "pi:device"})
+                     .status,
+                 2);
     }
 
     void importRefusesWithoutTouchingTheOutput() {
@@ -91,10 +101,12 @@ private slots:
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write("previous");
         }
-        Run r = run(runImport, {data("sample_profiles/handmade/tiny-linear.json"), "-o", out.toStdString()});
+        Run r = run(runImport,
+                    {data("sample_profiles/handmade/tiny-linear.json"), "-o", out.toStdString()});
         QCOMPARE(r.status, 2);
         QVERIFY2(QString::fromStdString(r.error).contains("unknown format"), r.error.c_str());
-        QVERIFY(QString::fromStdString(r.error).startsWith(QString::fromStdString(data("sample_profiles/handmade/tiny-linear.json"))));
+        QVERIFY(QString::fromStdString(r.error).startsWith(
+            QString::fromStdString(data("sample_profiles/handmade/tiny-linear.json"))));
         const QString bad = m_dir.filePath("bad.txt");
         {
             QFile file(bad);
@@ -104,20 +116,28 @@ private slots:
         }
         r = run(runImport, {bad.toStdString(), "-o", out.toStdString()});
         QCOMPARE(r.status, 2);
-        QVERIFY2(QString::fromStdString(r.error).contains("line 2: forward_compute_time 'x' is not a number"), r.error.c_str());
+        QVERIFY2(QString::fromStdString(r.error).contains(
+                     "line 2: forward_compute_time 'x' is not a number"),
+                 r.error.c_str());
         QFile file(out);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), QByteArray("previous"));
         QCOMPARE(run(runImport, {data("tests/data/pipedream/vgg16.txt")}).status, 2); // no -o
-        QCOMPARE(run(runImport, {m_dir.filePath("missing.txt").toStdString(), "-o", out.toStdString()}).status, 2);
-        QCOMPARE(run(runImport, {data("tests/data/pipedream/vgg16.txt"), "-o", "/nonexistent-dir/x.json"}).status, 2);
+        QCOMPARE(
+            run(runImport, {m_dir.filePath("missing.txt").toStdString(), "-o", out.toStdString()})
+                .status,
+            2);
+        QCOMPARE(run(runImport,
+                     {data("tests/data/pipedream/vgg16.txt"), "-o", "/nonexistent-dir/x.json"})
+                     .status,
+                 2);
         QCOMPARE(run(runImport, {"--help"}).status, 0);
     }
 
     void trainJson() {
-        const Run r = run(runPipelineTrain, {data("sample_profiles/pipedream/alexnet.json"), "--planner", "pipeline",
-                                             "--stages", "gpu,gpu,gpu,gpu", "--cut-mode", "any", "--network", "ideal",
-                                             "--json"});
+        const Run r = run(runPipelineTrain, {data("sample_profiles/pipedream/alexnet.json"),
+                                             "--planner", "pipeline", "--stages", "gpu,gpu,gpu,gpu",
+                                             "--cut-mode", "any", "--network", "ideal", "--json"});
         QCOMPARE(r.status, 0);
         const auto doc = nlohmann::ordered_json::parse(r.out);
         QCOMPARE(doc["format"].get<std::string>(), std::string("cutlab-plan"));
@@ -128,7 +148,8 @@ private slots:
         QCOMPARE(doc["stages"].size(), std::size_t(4));
         std::size_t layers = 0;
         for (const auto& stage : doc["stages"]) {
-            for (const char* key : {"machine", "first_layer", "last_layer", "layers", "compute_ms", "link_ms", "link_bytes"})
+            for (const char* key : {"machine", "first_layer", "last_layer", "layers", "compute_ms",
+                                    "link_ms", "link_bytes"})
                 QVERIFY2(stage.contains(key), key);
             QCOMPARE(stage["machine"].get<std::string>(), std::string("gpu"));
             QVERIFY(stage["first_layer"] == stage["layers"].front());
@@ -144,15 +165,17 @@ private slots:
 
     void trainOptions() {
         const std::string alexnet = data("sample_profiles/pipedream/alexnet.json");
-        Run r = run(runPipelineTrain, {alexnet, "--planner", "pipeline", "--stages", "gpu,gpu", "--micro-batch", "32",
-                                       "--micro-batches", "5", "--compress", "accept:3,4", "--schedule", "gpipe", "--json"});
+        Run r = run(runPipelineTrain, {alexnet, "--planner", "pipeline", "--stages", "gpu,gpu",
+                                       "--micro-batch", "32", "--micro-batches", "5", "--compress",
+                                       "accept:3,4", "--schedule", "gpipe", "--json"});
         QCOMPARE(r.status, 0);
         auto doc = nlohmann::ordered_json::parse(r.out);
         QCOMPARE(doc["micro_batch"].get<int>(), 32);
         QCOMPARE(doc["schedule"]["micro_batches"].get<int>(), 5);
         QCOMPARE(doc["schedule"]["kind"].get<std::string>(), std::string("gpipe"));
         QCOMPARE(doc["compress"].get<std::string>(), std::string("accept:3,4"));
-        r = run(runPipelineTrain, {alexnet, "--planner", "pipeline", "--stages", "gpu,gpu", "--batch", "512", "--json"});
+        r = run(runPipelineTrain, {alexnet, "--planner", "pipeline", "--stages", "gpu,gpu",
+                                   "--batch", "512", "--json"});
         QCOMPARE(nlohmann::ordered_json::parse(r.out)["schedule"]["micro_batches"].get<int>(), 4);
         r = run(runPipelineTrain, {alexnet, "--planner", "pipeline", "--stages", "gpu,gpu"});
         QCOMPARE(r.status, 0);
@@ -160,17 +183,19 @@ private slots:
         QVERIFY(QString::fromStdString(r.out).contains("schedule 1f1b, 8 micro-batches"));
 
         const std::vector<std::vector<std::string>> bad{
-            {alexnet, "--planner", "pipeline"},                                         // no --stages
-            {alexnet, "--planner", "pipeline", "--stages", "gpu,tpu"},                  // unknown machine
+            {alexnet, "--planner", "pipeline"},                        // no --stages
+            {alexnet, "--planner", "pipeline", "--stages", "gpu,tpu"}, // unknown machine
             {alexnet, "--planner", "pipeline", "--stages", "gpu", "--cut-mode", "some"},
             {alexnet, "--planner", "pipeline", "--stages", "gpu", "--compress", "accept:5,8"},
             {alexnet, "--planner", "pipeline", "--stages", "gpu", "--compress", "zip"},
             {alexnet, "--planner", "pipeline", "--stages", "gpu", "--micro-batch", "0"},
             {alexnet, "--planner", "pipeline", "--stages", "gpu", "--schedule", "zb"},
-            {alexnet, "--planner", "pipeline", "--stages", "gpu", "--batch", "100"},   // not a multiple of 128
+            {alexnet, "--planner", "pipeline", "--stages", "gpu", "--batch",
+             "100"}, // not a multiple of 128
             {alexnet, "--planner", "pipeline", "--stages", "gpu", "--frobnicate"},
             {alexnet, "--planner", "pipeline", "--stages", "gpu", "--network", "5g"},
-            {data("sample_profiles/scission/vgg16.json"), "--planner", "pipeline", "--stages", "raspi4"}}; // no backward_ms
+            {data("sample_profiles/scission/vgg16.json"), "--planner", "pipeline", "--stages",
+             "raspi4"}}; // no backward_ms
         for (const auto& arguments : bad) {
             const Run failed = run(runPipelineTrain, arguments);
             QVERIFY2(failed.status == 2, qPrintable(QString::fromStdString(arguments.back())));
@@ -181,15 +206,16 @@ private slots:
     }
 
     void tooManyDownsetsIsNoAnswer() {
-        const Run r = run(runPipelineTrain, {data("sample_profiles/pipedream/inception_v3.json"), "--planner", "pipeline",
-                                             "--stages", "gpu,gpu", "--cut-mode", "any", "--json"});
+        const Run r = run(runPipelineTrain,
+                          {data("sample_profiles/pipedream/inception_v3.json"), "--planner",
+                           "pipeline", "--stages", "gpu,gpu", "--cut-mode", "any", "--json"});
         QCOMPARE(r.status, 1);
         const auto doc = nlohmann::ordered_json::parse(r.out);
         QVERIFY(doc["stages"].empty());
         QVERIFY(doc["bottleneck_ms"].is_null());
     }
 
-private:
+  private:
     QTemporaryDir m_dir;
 };
 

@@ -6,8 +6,8 @@
 #include "core/inference/InferenceCostModel.h"
 #include "core/inference/JointDnnPlanner.h"
 #include "core/inference/NeurosurgeonPlanner.h"
-#include "core/io/ProfileLoader.h"
 #include "core/inference/ScissionPlanner.h"
+#include "core/io/ProfileLoader.h"
 
 #include <QDirIterator>
 #include <QTest>
@@ -18,25 +18,33 @@ namespace {
 
 Profile load(const QString& path) {
     auto result = loadProfileFile(path.toStdString());
-    if (!result.ok()) qFatal("cannot load %s", qPrintable(path));
+    if (!result.ok())
+        qFatal("cannot load %s", qPrintable(path));
     return *result.profile;
 }
 
 // Checks a placement against a query the slow, obvious way.
-bool satisfies(const InferenceCostModel& model, const InferenceQuery& q, const TierPlacement& p, const Evaluation& e) {
+bool satisfies(const InferenceCostModel& model, const InferenceQuery& q, const TierPlacement& p,
+               const Evaluation& e) {
     const int n = model.layerCount();
     for (Tier tier : kTiers) {
         const auto t = static_cast<std::size_t>(tierIndex(tier));
         const int layers = p.layersOn(tier, n);
-        if (q.tierUse[t] == TierUse::Must && layers == 0) return false;
-        if (q.tierUse[t] == TierUse::MustNot && layers > 0) return false;
+        if (q.tierUse[t] == TierUse::Must && layers == 0)
+            return false;
+        if (q.tierUse[t] == TierUse::MustNot && layers > 0)
+            return false;
         double sent = 0;
         for (const auto& transfer : e.transfers)
-            if (model.profile().machines[static_cast<std::size_t>(transfer.from)].tier == tier) sent += transfer.bytes;
-        if (q.maxUploadBytes[t] && sent > *q.maxUploadBytes[t]) return false;
+            if (model.profile().machines[static_cast<std::size_t>(transfer.from)].tier == tier)
+                sent += transfer.bytes;
+        if (q.maxUploadBytes[t] && sent > *q.maxUploadBytes[t])
+            return false;
         if (q.maxTime[t]) {
-            const double bound = q.maxTime[t]->percent ? q.maxTime[t]->value / 100.0 * e.computeMs : q.maxTime[t]->value;
-            if (e.computeOn(tier) > bound) return false;
+            const double bound = q.maxTime[t]->percent ? q.maxTime[t]->value / 100.0 * e.computeMs
+                                                       : q.maxTime[t]->value;
+            if (e.computeOn(tier) > bound)
+                return false;
         }
     }
     auto tierOfLayer = [&](int layer) {
@@ -47,12 +55,14 @@ bool satisfies(const InferenceCostModel& model, const InferenceQuery& q, const T
     for (const auto& [layer, tier] : q.pins) {
         const auto& b = blocks[static_cast<std::size_t>(blockOf[static_cast<std::size_t>(layer)])];
         for (int i = b.first; i <= b.last; ++i)
-            if (tierOfLayer(i) != tier) return false;
+            if (tierOfLayer(i) != tier)
+                return false;
     }
     for (const auto& [layer, tier] : q.forbids) {
         const auto& b = blocks[static_cast<std::size_t>(blockOf[static_cast<std::size_t>(layer)])];
         for (int i = b.first; i <= b.last; ++i)
-            if (tierOfLayer(i) == tier) return false;
+            if (tierOfLayer(i) == tier)
+                return false;
     }
     return true;
 }
@@ -62,12 +72,14 @@ std::vector<RankedPlan> bruteForce(const InferenceCostModel& model, const Infere
     const Profile& profile = model.profile();
     const int n = model.layerCount();
     std::vector<int> boundaries{0};
-    for (int k : model.structure().cutAfter) boundaries.push_back(k + 1);
+    for (int k : model.structure().cutAfter)
+        boundaries.push_back(k + 1);
     boundaries.push_back(n);
     auto machines = [&](Tier tier) {
         std::vector<int> result;
         for (int m : profile.machinesOfTier(tier))
-            if (q.allows(m)) result.push_back(m);
+            if (q.allows(m))
+                result.push_back(m);
         return result;
     };
     std::vector<RankedPlan> plans;
@@ -84,20 +96,24 @@ std::vector<RankedPlan> bruteForce(const InferenceCostModel& model, const Infere
                         RankedPlan plan;
                         plan.segments = p.segments(n);
                         plan.evaluation = model.evaluate(p);
-                        if (satisfies(model, q, p, plan.evaluation)) plans.push_back(plan);
+                        if (satisfies(model, q, p, plan.evaluation))
+                            plans.push_back(plan);
                     }
             }
     sortPlans(plans, q.objective);
-    if (plans.size() > static_cast<std::size_t>(q.top)) plans.resize(static_cast<std::size_t>(q.top));
+    if (plans.size() > static_cast<std::size_t>(q.top))
+        plans.resize(static_cast<std::size_t>(q.top));
     return plans;
 }
 
 bool samePlacement(const RankedPlan& a, const RankedPlan& b) {
-    if (a.evaluation.stages.size() != b.evaluation.stages.size()) return false;
+    if (a.evaluation.stages.size() != b.evaluation.stages.size())
+        return false;
     for (std::size_t i = 0; i < a.evaluation.stages.size(); ++i) {
         const auto& x = a.evaluation.stages[i];
         const auto& y = b.evaluation.stages[i];
-        if (x.machine != y.machine || x.begin != y.begin || x.end != y.end) return false;
+        if (x.machine != y.machine || x.begin != y.begin || x.end != y.end)
+            return false;
     }
     return a.evaluation.origin == b.evaluation.origin;
 }
@@ -105,7 +121,8 @@ bool samePlacement(const RankedPlan& a, const RankedPlan& b) {
 void compareLists(const std::vector<RankedPlan>& got, const std::vector<RankedPlan>& want) {
     QCOMPARE(got.size(), want.size());
     for (std::size_t i = 0; i < got.size(); ++i) {
-        QVERIFY2(qAbs(got[i].evaluation.totalMs - want[i].evaluation.totalMs) < 1e-9, qPrintable(QString::number(i)));
+        QVERIFY2(qAbs(got[i].evaluation.totalMs - want[i].evaluation.totalMs) < 1e-9,
+                 qPrintable(QString::number(i)));
         QCOMPARE(got[i].evaluation.transferBytes, want[i].evaluation.transferBytes);
         QVERIFY2(samePlacement(got[i], want[i]), qPrintable(QString("rank %1").arg(i + 1)));
     }
@@ -135,13 +152,14 @@ std::vector<InferenceQuery> sampleQueries(const Profile& p) {
 
 class TestPlanners : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void scissionEqualsBruteForceOnRandomProfiles() {
         const Network network = *networkPreset("4g");
         for (unsigned seed = 1; seed <= 60; ++seed) {
             const Profile p = generatedProfile(12, 1 + seed % 3, seed, seed % 2 ? 0.25 : 0.0);
             const InferenceCostModel model(p, network);
-            for (const auto& query : sampleQueries(p)) compareLists(rankScission(model, query), bruteForce(model, query));
+            for (const auto& query : sampleQueries(p))
+                compareLists(rankScission(model, query), bruteForce(model, query));
         }
     }
     void scissionEqualsBruteForceOnSamples() {
@@ -149,7 +167,8 @@ private slots:
         for (const char* preset : {"3g", "fibre"}) {
             const Network network = *networkPreset(preset);
             const InferenceCostModel model(p, network);
-            for (const auto& query : sampleQueries(p)) compareLists(rankScission(model, query), bruteForce(model, query));
+            for (const auto& query : sampleQueries(p))
+                compareLists(rankScission(model, query), bruteForce(model, query));
         }
     }
     void tinyLinearBestPlans() {
@@ -159,7 +178,7 @@ private slots:
         InferenceQuery query;
         auto plans = rankScission(model, query);
         QCOMPARE(plans.front().evaluation.totalMs, 130.0); // the phone alone: 3G is too slow
-        query.tierUse[0] = TierUse::MustNot;                // the input must leave the phone
+        query.tierUse[0] = TierUse::MustNot;               // the input must leave the phone
         plans = rankScission(model, query);
         QCOMPARE(plans.front().evaluation.totalMs, 574.0); // all on the server
         query = {};
@@ -179,7 +198,8 @@ private slots:
         // zero-byte last layer makes "more layers on the device" decide.
         Profile p = load(sourcePath("sample_profiles/handmade/tiny-linear.json"));
         p.machines.push_back({"server2", Tier::Cloud, ""});
-        for (auto& layer : p.layers) layer.forwardMs.push_back(layer.forwardMs[2]);
+        for (auto& layer : p.layers)
+            layer.forwardMs.push_back(layer.forwardMs[2]);
         const Network network = *networkPreset("ideal");
         const InferenceCostModel model(p, network);
         InferenceQuery query;
@@ -242,7 +262,8 @@ private slots:
             Layer layer;
             layer.id = "L" + std::to_string(i);
             layer.readsModelInput = i == 0;
-            if (i > 0) layer.inputs = {i - 1};
+            if (i > 0)
+                layer.inputs = {i - 1};
             layer.outputBytes = 1000;
             layer.forwardMs = {times[i][0], times[i][1]};
             p.layers.push_back(layer);
@@ -274,11 +295,13 @@ private slots:
         query.tierUse = {TierUse::Must, TierUse::Must, TierUse::Must};
         const auto plan = planJointDnn(model, query).front();
         bool used[3] = {false, false, false};
-        for (const auto& stage : plan.evaluation.stages) used[tierIndex(stage.tier)] = true;
+        for (const auto& stage : plan.evaluation.stages)
+            used[tierIndex(stage.tier)] = true;
         QVERIFY(used[0] && used[1] && used[2]);
         query.tierUse = {TierUse::Any, TierUse::MustNot, TierUse::MustNot};
         const auto deviceOnly = planJointDnn(model, query);
-        for (const auto& stage : deviceOnly.front().evaluation.stages) QCOMPARE(stage.tier, Tier::Device);
+        for (const auto& stage : deviceOnly.front().evaluation.stages)
+            QCOMPARE(stage.tier, Tier::Device);
     }
 };
 

@@ -2,8 +2,8 @@
 // profile, and odd but valid input is read as the format says.
 #include "../TestPaths.h"
 
-#include "core/model/ModelStructure.h"
 #include "core/io/ProfileLoader.h"
+#include "core/model/ModelStructure.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -13,11 +13,12 @@ using namespace cutlab::core;
 
 class TestProfileLoader : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void everySampleLoads_data() {
         QTest::addColumn<QString>("path");
         const QStringList paths = sampleProfilePaths();
-        for (const QString& path : paths) QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+        for (const QString& path : paths)
+            QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
         QVERIFY(paths.size() >= 15);
     }
     void everySampleLoads() {
@@ -29,7 +30,8 @@ private slots:
     }
 
     void scissionSampleKeepsTheMeasurements() {
-        const auto result = loadProfileFile(sourcePath("sample_profiles/scission/vgg19.json").toStdString());
+        const auto result =
+            loadProfileFile(sourcePath("sample_profiles/scission/vgg19.json").toStdString());
         QVERIFY(result.ok());
         const Profile& p = *result.profile;
         QCOMPARE(p.machines.size(), std::size_t(5));
@@ -53,7 +55,8 @@ private slots:
             const QString path = it.next();
             QFile expectedFile(path.left(path.size() - 5) + ".expected");
             QVERIFY(expectedFile.open(QIODevice::ReadOnly));
-            const QStringList expected = QString::fromUtf8(expectedFile.readAll()).split('\n', Qt::SkipEmptyParts);
+            const QStringList expected =
+                QString::fromUtf8(expectedFile.readAll()).split('\n', Qt::SkipEmptyParts);
             QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path << expected;
             ++count;
         }
@@ -66,7 +69,8 @@ private slots:
         QVERIFY(!result.ok());
         QVERIFY(!result.profile.has_value()); // never half a profile
         QStringList got;
-        for (const auto& issue : result.issues) got << QString::fromStdString(issue.text());
+        for (const auto& issue : result.issues)
+            got << QString::fromStdString(issue.text());
         QCOMPARE(got, expected);
     }
 
@@ -76,7 +80,8 @@ private slots:
         QCOMPARE(QString::fromStdString(missing.issues.front().text()), QString("no such file"));
         auto directory = loadProfileFile(sourcePath("sample_profiles").toStdString());
         QVERIFY(!directory.ok());
-        QCOMPARE(QString::fromStdString(directory.issues.front().text()), QString("is a directory, not a file"));
+        QCOMPARE(QString::fromStdString(directory.issues.front().text()),
+                 QString("is a directory, not a file"));
     }
 
     void optionalFieldsAndDefaults() {
@@ -108,11 +113,14 @@ private slots:
 
     void largeProfileLoads() {
         // Built with plain strings: moc cannot lex some raw-string shapes.
-        std::string text = "{\"format\":\"cutlab-profile\",\"version\":1,\"model\":{\"input_bytes\":1000},"
-                           "\"machines\":[{\"id\":\"d\",\"tier\":\"device\"},{\"id\":\"c\",\"tier\":\"cloud\"}],\"layers\":[";
+        std::string text =
+            "{\"format\":\"cutlab-profile\",\"version\":1,\"model\":{\"input_bytes\":1000},"
+            "\"machines\":[{\"id\":\"d\",\"tier\":\"device\"},{\"id\":\"c\",\"tier\":\"cloud\"}],"
+            "\"layers\":[";
         for (int i = 0; i < 10000; ++i) {
             const std::string previous = i ? "\"l" + std::to_string(i - 1) + "\"" : "";
-            if (i) text += ",";
+            if (i)
+                text += ",";
             text += "{\"id\":\"l" + std::to_string(i) + "\",\"inputs\":[" + previous +
                     "],\"output_bytes\":100,\"forward_ms\":{\"d\":1,\"c\":0.1}}";
         }

@@ -31,12 +31,13 @@ using Span = std::pair<double, double>;
 
 class TestSchedule : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void orders() {
         const auto o = scheduleOrder(ScheduleKind::OneForwardOneBackward, 4, 4);
         auto text = [](const std::vector<StageStep>& steps) {
             QString s;
-            for (const auto& step : steps) s += QString(step.pass == Pass::Forward ? "F%1 " : "B%1 ").arg(step.microBatch);
+            for (const auto& step : steps)
+                s += QString(step.pass == Pass::Forward ? "F%1 " : "B%1 ").arg(step.microBatch);
             return s.trimmed();
         };
         QCOMPARE(text(o[0]), QString("F0 F1 F2 F3 B0 B1 B2 B3"));
@@ -45,7 +46,8 @@ private slots:
         QCOMPARE(text(o[3]), QString("F0 B0 F1 B1 F2 B2 F3 B3"));
         const auto g = scheduleOrder(ScheduleKind::GPipe, 2, 3);
         QCOMPARE(text(g[1]), QString("F0 F1 F2 B2 B1 B0"));
-        const auto few = scheduleOrder(ScheduleKind::OneForwardOneBackward, 4, 2); // warm-up min(S-n, M)
+        const auto few =
+            scheduleOrder(ScheduleKind::OneForwardOneBackward, 4, 2); // warm-up min(S-n, M)
         QCOMPARE(text(few[0]), QString("F0 F1 B0 B1"));
         QCOMPARE(text(few[3]), QString("F0 B0 F1 B1"));
     }
@@ -84,7 +86,8 @@ private slots:
         QCOMPARE(s.idleFraction[1], 5.0 / 14.0);
         QCOMPARE(s.stashedVersions, (std::vector<int>{2, 1}));
         // Tasks come sorted by start time.
-        for (std::size_t i = 1; i < s.tasks.size(); ++i) QVERIFY(s.tasks[i - 1].startMs <= s.tasks[i].startMs);
+        for (std::size_t i = 1; i < s.tasks.size(); ++i)
+            QVERIFY(s.tasks[i - 1].startMs <= s.tasks[i].startMs);
     }
 
     // 4 stages, F = 1, B = 2, free links, M = 4; drawn by hand (start times):
@@ -98,14 +101,16 @@ private slots:
         const auto s = simulateSchedule(stages, 4, ScheduleKind::OneForwardOneBackward);
         const auto t = byKey(s);
         const double forward[4][4] = {{0, 1, 2, 3}, {1, 2, 3, 10}, {2, 3, 8, 11}, {3, 6, 9, 12}};
-        const double backward[4][4] = {{10, 13, 16, 19}, {8, 11, 14, 17}, {6, 9, 12, 15}, {4, 7, 10, 13}};
+        const double backward[4][4] = {
+            {10, 13, 16, 19}, {8, 11, 14, 17}, {6, 9, 12, 15}, {4, 7, 10, 13}};
         for (int n = 0; n < 4; ++n)
             for (int m = 0; m < 4; ++m) {
                 QCOMPARE(F(t, n, m), Span(forward[n][m], forward[n][m] + 1));
                 QCOMPARE(B(t, n, m), Span(backward[n][m], backward[n][m] + 2));
             }
         QCOMPARE(s.minibatchMs, 21.0);
-        for (double idle : s.idleFraction) QCOMPARE(idle, 9.0 / 21.0);
+        for (double idle : s.idleFraction)
+            QCOMPARE(idle, 9.0 / 21.0);
         QCOMPARE(s.stashedVersions, (std::vector<int>{4, 3, 2, 1}));
     }
 
@@ -140,7 +145,8 @@ private slots:
     }
 
     void singleStage() {
-        const auto s = simulateSchedule({StageTiming{1.5, 2.5, 0, 0}}, 3, ScheduleKind::OneForwardOneBackward);
+        const auto s =
+            simulateSchedule({StageTiming{1.5, 2.5, 0, 0}}, 3, ScheduleKind::OneForwardOneBackward);
         QCOMPARE(s.minibatchMs, 12.0);
         QCOMPARE(s.idleFraction[0], 0.0);
     }
@@ -152,16 +158,20 @@ private slots:
         const std::vector<std::vector<StageStep>> orders{
             {{Pass::Forward, 0}, {Pass::Backward, 0}, {Pass::Forward, 1}, {Pass::Backward, 1}},
             {{Pass::Forward, 1}, {Pass::Backward, 1}, {Pass::Forward, 0}, {Pass::Backward, 0}}};
-        QVERIFY_THROWS_EXCEPTION(PlanError, simulateSchedule(stages, 2, orders, ScheduleKind::OneForwardOneBackward));
+        QVERIFY_THROWS_EXCEPTION(
+            PlanError, simulateSchedule(stages, 2, orders, ScheduleKind::OneForwardOneBackward));
         // A backward before its own forward.
-        const std::vector<std::vector<StageStep>> backwards{{{Pass::Backward, 0}, {Pass::Forward, 0}}};
-        QVERIFY_THROWS_EXCEPTION(PlanError, simulateSchedule({StageTiming{1, 1, 0, 0}}, 1, backwards,
-                                                             ScheduleKind::OneForwardOneBackward));
+        const std::vector<std::vector<StageStep>> backwards{
+            {{Pass::Backward, 0}, {Pass::Forward, 0}}};
+        QVERIFY_THROWS_EXCEPTION(PlanError,
+                                 simulateSchedule({StageTiming{1, 1, 0, 0}}, 1, backwards,
+                                                  ScheduleKind::OneForwardOneBackward));
         // A step missing or repeated.
         const std::vector<std::vector<StageStep>> missing{{{Pass::Forward, 0}, {Pass::Forward, 0}}};
         QVERIFY_THROWS_EXCEPTION(PlanError, simulateSchedule({StageTiming{1, 1, 0, 0}}, 1, missing,
                                                              ScheduleKind::OneForwardOneBackward));
-        QVERIFY_THROWS_EXCEPTION(PlanError, simulateSchedule({StageTiming{1, 1, 0, 0}}, 0, ScheduleKind::GPipe));
+        QVERIFY_THROWS_EXCEPTION(
+            PlanError, simulateSchedule({StageTiming{1, 1, 0, 0}}, 0, ScheduleKind::GPipe));
     }
 };
 

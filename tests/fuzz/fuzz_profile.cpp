@@ -2,11 +2,11 @@
 // points, a Scission ranking whose totals must be finite). Any crash, sanitizer report or uncaught
 // exception is a finding.
 #include "core/inference/InferenceCostModel.h"
+#include "core/inference/ScissionPlanner.h"
+#include "core/io/ProfileLoader.h"
 #include "core/model/ModelStructure.h"
 #include "core/model/Network.h"
 #include "core/model/PlanError.h"
-#include "core/io/ProfileLoader.h"
-#include "core/inference/ScissionPlanner.h"
 
 #include <cmath>
 

@@ -10,7 +10,9 @@
 #include <string>
 
 #ifdef CUTLAB_SOURCE_DIR
-inline QString uiSourcePath(const QString& relative) { return QDir(QStringLiteral(CUTLAB_SOURCE_DIR)).filePath(relative); }
+inline QString uiSourcePath(const QString& relative) {
+    return QDir(QStringLiteral(CUTLAB_SOURCE_DIR)).filePath(relative);
+}
 #endif
 
 // A cutlab-profile with `layers` layers: a chain with a residual block every `every` layers and
@@ -30,11 +32,14 @@ inline nlohmann::ordered_json generatedProfile(int layers, int every = 10) {
         layer["id"] = type + "_" + std::to_string(i);
         layer["type"] = type;
         nlohmann::ordered_json names = nlohmann::ordered_json::array();
-        for (int input : inputs) names.push_back(list[static_cast<std::size_t>(input)]["id"]);
+        for (int input : inputs)
+            names.push_back(list[static_cast<std::size_t>(input)]["id"]);
         layer["inputs"] = names;
         layer["output_bytes"] = 1000 + (i * 7919) % 400000;
         layer["flops"] = 1e6 * (1 + i % 13);
-        layer["forward_ms"] = {{"phone", 5.0 + (i % 17)}, {"edge1", 1.0 + (i % 5) * 0.5}, {"gpu", 0.1 + (i % 3) * 0.05}};
+        layer["forward_ms"] = {{"phone", 5.0 + (i % 17)},
+                               {"edge1", 1.0 + (i % 5) * 0.5},
+                               {"gpu", 0.1 + (i % 3) * 0.05}};
         list.push_back(layer);
         return i;
     };
@@ -42,7 +47,8 @@ inline nlohmann::ordered_json generatedProfile(int layers, int every = 10) {
     while (static_cast<int>(list.size()) < layers) {
         const int n = static_cast<int>(list.size());
         if (n % (3 * every) == 0 && n + 4 <= layers) {
-            const int a = add("Conv1x1", {last}), b = add("Conv3x3", {last}), c = add("Pool", {last});
+            const int a = add("Conv1x1", {last}), b = add("Conv3x3", {last}),
+                      c = add("Pool", {last});
             last = add("Concat", {a, b, c});
         } else if (n % every == 0 && n + 3 <= layers) {
             const int a = add("Conv2D", {last}), b = add("Conv2D", {a});
@@ -60,7 +66,8 @@ inline nlohmann::ordered_json generatedLinearProfile(int layers) {
     nlohmann::ordered_json profile;
     profile["format"] = "cutlab-profile";
     profile["version"] = 1;
-    profile["model"] = {{"name", "linear-" + std::to_string(layers)}, {"input_bytes", 150528}, {"batch", 128}};
+    profile["model"] = {
+        {"name", "linear-" + std::to_string(layers)}, {"input_bytes", 150528}, {"batch", 128}};
     profile["machines"] = nlohmann::ordered_json::array({{{"id", "phone"}, {"tier", "device"}},
                                                          {{"id", "edge1"}, {"tier", "edge"}},
                                                          {{"id", "gpu"}, {"tier", "cloud"}}});
@@ -69,12 +76,18 @@ inline nlohmann::ordered_json generatedLinearProfile(int layers) {
         nlohmann::ordered_json layer;
         layer["id"] = "layer_" + std::to_string(i);
         layer["type"] = i % 2 ? "ReLU" : "Conv2D";
-        layer["inputs"] = i == 0 ? nlohmann::ordered_json::array() : nlohmann::ordered_json::array({"layer_" + std::to_string(i - 1)});
+        layer["inputs"] = i == 0
+                              ? nlohmann::ordered_json::array()
+                              : nlohmann::ordered_json::array({"layer_" + std::to_string(i - 1)});
         layer["output_bytes"] = 1000 + (i * 7919) % 400000;
         layer["param_bytes"] = i % 2 ? 0 : 4000 + (i * 31) % 90000;
         layer["flops"] = 1e6 * (1 + i % 13);
-        layer["forward_ms"] = {{"phone", 0.5 + (i % 17) * 0.1}, {"edge1", 0.1 + (i % 5) * 0.05}, {"gpu", 0.01 + (i % 3) * 0.005}};
-        layer["backward_ms"] = {{"phone", 1.0 + (i % 17) * 0.2}, {"edge1", 0.2 + (i % 5) * 0.1}, {"gpu", 0.02 + (i % 3) * 0.01}};
+        layer["forward_ms"] = {{"phone", 0.5 + (i % 17) * 0.1},
+                               {"edge1", 0.1 + (i % 5) * 0.05},
+                               {"gpu", 0.01 + (i % 3) * 0.005}};
+        layer["backward_ms"] = {{"phone", 1.0 + (i % 17) * 0.2},
+                                {"edge1", 0.2 + (i % 5) * 0.1},
+                                {"gpu", 0.02 + (i % 3) * 0.01}};
         layer["update_ms"] = {{"phone", 0.05}, {"edge1", 0.02}, {"gpu", 0.01}};
         list.push_back(layer);
     }

@@ -9,15 +9,15 @@
 // and until the background work settles; then the same for switching to the Training mode.
 #include "UiTestSupport.h"
 
-#include "ui/graph/CutMarkerItem.h"
 #include "ui/Document.h"
-#include "ui/panels/GraphPanel.h"
+#include "ui/MainWindow.h"
+#include "ui/PresentationWindow.h"
+#include "ui/SweepController.h"
+#include "ui/graph/CutMarkerItem.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
-#include "ui/MainWindow.h"
-#include "ui/SweepController.h"
 #include "ui/panels/ChartsPanel.h"
-#include "ui/PresentationWindow.h"
+#include "ui/panels/GraphPanel.h"
 
 #include "core/inference/InferenceCostModel.h"
 #include "core/inference/InferencePlanner.h"
@@ -32,10 +32,10 @@
 #include <QTimer>
 
 #include <algorithm>
-#include <functional>
-#include <string>
 #include <cstdio>
 #include <fstream>
+#include <functional>
+#include <string>
 #include <vector>
 
 using namespace cutlab::ui;
@@ -44,12 +44,14 @@ static double residentMb() {
     std::ifstream status("/proc/self/status");
     std::string line;
     while (std::getline(status, line))
-        if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
+        if (line.rfind("VmRSS:", 0) == 0)
+            return std::stod(line.substr(6)) / 1024.0;
     return -1;
 }
 
 static void mouse(QWidget* viewport, QEvent::Type type, QPoint at, Qt::MouseButtons buttons) {
-    QMouseEvent event(type, QPointF(at), viewport->mapToGlobal(QPointF(at)), Qt::LeftButton, buttons, Qt::NoModifier);
+    QMouseEvent event(type, QPointF(at), viewport->mapToGlobal(QPointF(at)), Qt::LeftButton,
+                      buttons, Qt::NoModifier);
     QApplication::sendEvent(viewport, &event);
 }
 
@@ -57,28 +59,32 @@ namespace {
 
 // Names every event that kept the GUI thread busy for more than 40 ms (CUTLAB_BENCH_SLOW_EVENTS=1).
 class TimedApplication : public QApplication {
-public:
+  public:
     using QApplication::QApplication;
     bool notify(QObject* receiver, QEvent* event) override {
-        if (!m_report) return QApplication::notify(receiver, event);
+        if (!m_report)
+            return QApplication::notify(receiver, event);
         QElapsedTimer timer;
         timer.start();
         const int type = event->type();
-        const QString name = receiver->metaObject()->className() + QStringLiteral("/") + receiver->objectName();
+        const QString name =
+            receiver->metaObject()->className() + QStringLiteral("/") + receiver->objectName();
         const bool result = QApplication::notify(receiver, event);
         const double ms = timer.nsecsElapsed() / 1e6;
-        if (ms > 40) std::fprintf(stderr, "slow event: %.0f ms, type %d, to %s\n", ms, type, qPrintable(name));
+        if (ms > 40)
+            std::fprintf(stderr, "slow event: %.0f ms, type %d, to %s\n", ms, type,
+                         qPrintable(name));
         return result;
     }
 
-private:
+  private:
     bool m_report = qEnvironmentVariableIsSet("CUTLAB_BENCH_SLOW_EVENTS");
 };
 
 // Ticks every 10 ms on the GUI thread; the longest gap between two ticks is the longest time the
 // GUI thread could not answer.
 class StallMeter : public QObject {
-public:
+  public:
     StallMeter() {
         m_timer.setInterval(10);
         m_timer.setTimerType(Qt::PreciseTimer);
@@ -99,7 +105,7 @@ public:
         return std::max(m_longest, (now - m_last) / 1e6 - 10.0);
     }
 
-private:
+  private:
     QTimer m_timer;
     QElapsedTimer m_clock;
     qint64 m_last = 0;
@@ -108,25 +114,29 @@ private:
 
 // Records when a widget paints.
 class PaintWatch : public QObject {
-public:
-    explicit PaintWatch(QWidget* widget, const QElapsedTimer& clock) : m_clock(clock) { widget->installEventFilter(this); }
+  public:
+    explicit PaintWatch(QWidget* widget, const QElapsedTimer& clock) : m_clock(clock) {
+        widget->installEventFilter(this);
+    }
     double firstPaintMs = -1;
     bool armed = false;
 
-protected:
+  protected:
     bool eventFilter(QObject*, QEvent* event) override {
-        if (armed && event->type() == QEvent::Paint && firstPaintMs < 0) firstPaintMs = m_clock.nsecsElapsed() / 1e6;
+        if (armed && event->type() == QEvent::Paint && firstPaintMs < 0)
+            firstPaintMs = m_clock.nsecsElapsed() / 1e6;
         return false;
     }
 
-private:
+  private:
     const QElapsedTimer& m_clock;
 };
 
 void runFor(int ms, const std::function<bool()>& done) {
     QElapsedTimer timer;
     timer.start();
-    while (timer.elapsed() < ms && !done()) QApplication::processEvents(QEventLoop::AllEvents, 5);
+    while (timer.elapsed() < ms && !done())
+        QApplication::processEvents(QEventLoop::AllEvents, 5);
 }
 
 int benchOpen(int layers, int sweepWaitMs, int trainingWaitMs) {
@@ -143,20 +153,24 @@ int benchOpen(int layers, int sweepWaitMs, int trainingWaitMs) {
         auto loaded = cutlab::core::loadProfileFile(path.toStdString());
         const double loadMs = part.nsecsElapsed() / 1e6;
         part.restart();
-        const cutlab::core::InferenceCostModel model(*loaded.profile, *cutlab::core::networkPreset("3g"));
+        const cutlab::core::InferenceCostModel model(*loaded.profile,
+                                                     *cutlab::core::networkPreset("3g"));
         const double modelMs = part.nsecsElapsed() / 1e6;
         part.restart();
         cutlab::core::InferenceQuery query;
         query.top = 1;
         cutlab::core::runInferencePlanner("scission", model, query);
         const double scissionMs = part.nsecsElapsed() / 1e6;
-        std::printf("core parts of an open: read the profile %.0f ms, cost model %.0f ms, best Scission plan %.0f ms\n", loadMs,
-                    modelMs, scissionMs);
+        std::printf("core parts of an open: read the profile %.0f ms, cost model %.0f ms, best "
+                    "Scission plan %.0f ms\n",
+                    loadMs, modelMs, scissionMs);
         std::fflush(stdout);
     }
     MainWindow window;
     window.setPersistent(false);
-    window.setMessageSink([](const QString& title, const QString& text) { std::fprintf(stderr, "%s\n%s\n", qPrintable(title), qPrintable(text)); });
+    window.setMessageSink([](const QString& title, const QString& text) {
+        std::fprintf(stderr, "%s\n%s\n", qPrintable(title), qPrintable(text));
+    });
     window.setUnsavedQuestion([] { return QMessageBox::Discard; });
     window.resize(1280, 800);
     window.show();
@@ -176,27 +190,34 @@ int benchOpen(int layers, int sweepWaitMs, int trainingWaitMs) {
         paint.armed = true;
     });
     QTimer::singleShot(0, &window, [&] {
-        if (!window.openProfile(path)) std::exit(2);
+        if (!window.openProfile(path))
+            std::exit(2);
     });
     runFor(120000, [&] { return paint.firstPaintMs >= 0; });
     const double firstPaint = paint.firstPaintMs;
     const double openStall = meter.longestMs();
-    std::printf("profile: %d layers, %d blocks\n", window.document()->layerCount(), window.document()->blockCount());
-    std::printf("open (Inference mode): profile adopted after %.0f ms, first paint of the graph after %.0f ms; longest GUI "
+    std::printf("profile: %d layers, %d blocks\n", window.document()->layerCount(),
+                window.document()->blockCount());
+    std::printf("open (Inference mode): profile adopted after %.0f ms, first paint of the graph "
+                "after %.0f ms; longest GUI "
                 "stall until then %.0f ms\n",
                 adoptedMs, firstPaint, openStall);
     std::fflush(stdout);
-    // The bandwidth sweep (61 Scission searches) runs on a worker; the window stays usable meanwhile.
+    // The bandwidth sweep (61 Scission searches) runs on a worker; the window stays usable
+    // meanwhile.
     runFor(sweepWaitMs, [&] { return window.sweep()->isReady(); });
     const double sweepMs = clock.nsecsElapsed() / 1e6;
     runFor(1000, [] { return false; });
     if (window.sweep()->isReady())
-        std::printf("bandwidth sweep ready after %.0f ms; longest GUI stall from opening until then %.0f ms\n", sweepMs,
-                    meter.longestMs());
-    else
-        std::printf("bandwidth sweep not ready after %.0f ms (still computing off the GUI thread); longest GUI stall so far %.0f ms\n",
+        std::printf("bandwidth sweep ready after %.0f ms; longest GUI stall from opening until "
+                    "then %.0f ms\n",
                     sweepMs, meter.longestMs());
-    std::printf("training computations started in Inference mode: %d\n", window.training()->computationsStarted());
+    else
+        std::printf("bandwidth sweep not ready after %.0f ms (still computing off the GUI thread); "
+                    "longest GUI stall so far %.0f ms\n",
+                    sweepMs, meter.longestMs());
+    std::printf("training computations started in Inference mode: %d\n",
+                window.training()->computationsStarted());
     std::fflush(stdout);
 
     // Moving a cut handle by keyboard steps once every slice of the graph stands: document,
@@ -212,8 +233,8 @@ int benchOpen(int layers, int sweepWaitMs, int trainingWaitMs) {
         steps.push_back(step.nsecsElapsed() / 1e6);
     }
     std::sort(steps.begin(), steps.end());
-    std::printf("cut handle steps with the whole graph built: median %.1f ms, worst %.1f ms\n", steps[steps.size() / 2],
-                steps.back());
+    std::printf("cut handle steps with the whole graph built: median %.1f ms, worst %.1f ms\n",
+                steps[steps.size() / 2], steps.back());
     std::fflush(stdout);
 
     meter.start();
@@ -223,11 +244,14 @@ int benchOpen(int layers, int sweepWaitMs, int trainingWaitMs) {
     const double trainingMs = clock.nsecsElapsed() / 1e6;
     const auto& result = window.training()->trainingResult();
     if (window.training()->isPlanning())
-        std::printf("Training mode: still planning after %.0f ms (off the GUI thread); longest GUI stall %.0f ms\n", trainingMs,
-                    meter.longestMs());
+        std::printf("Training mode: still planning after %.0f ms (off the GUI thread); longest GUI "
+                    "stall %.0f ms\n",
+                    trainingMs, meter.longestMs());
     else
-        std::printf("Training mode: plans shown after %.0f ms (%s); longest GUI stall %.0f ms\n", trainingMs,
-                    result ? qPrintable(QStringLiteral("hiertrain iteration %1 ms").arg(result->iterationMs(), 0, 'f', 1))
+        std::printf("Training mode: plans shown after %.0f ms (%s); longest GUI stall %.0f ms\n",
+                    trainingMs,
+                    result ? qPrintable(QStringLiteral("hiertrain iteration %1 ms")
+                                            .arg(result->iterationMs(), 0, 'f', 1))
                            : qPrintable(window.training()->errorText().left(120)),
                     meter.longestMs());
     std::printf("resident memory: %.1f MB\n", residentMb());
@@ -241,7 +265,8 @@ int main(int argc, char** argv) {
     TimedApplication app(argc, argv);
     // open [layers] [seconds to wait for the sweep] [seconds to wait for the training plans]
     if (argc > 1 && std::string(argv[1]) == "open")
-        return benchOpen(argc > 2 ? std::max(10, std::atoi(argv[2])) : 50000, 1000 * (argc > 3 ? std::atoi(argv[3]) : 30),
+        return benchOpen(argc > 2 ? std::max(10, std::atoi(argv[2])) : 50000,
+                         1000 * (argc > 3 ? std::atoi(argv[3]) : 30),
                          1000 * (argc > 4 ? std::atoi(argv[4]) : 120));
     const int layers = argc > 1 ? std::max(10, std::atoi(argv[1])) : 1000;
     QTemporaryDir dir;
@@ -260,7 +285,8 @@ int main(int argc, char** argv) {
 
     QElapsedTimer timer;
     timer.start();
-    if (!window.openProfile(path)) return 2;
+    if (!window.openProfile(path))
+        return 2;
     GraphView* view = window.graphPanel()->view();
     view->viewport()->repaint(); // drawn
     const double openMs = timer.nsecsElapsed() / 1e6;
@@ -293,9 +319,10 @@ int main(int argc, char** argv) {
     const double rss = residentMb();
     std::printf("profile: %d layers, %d blocks\n", doc->layerCount(), doc->blockCount());
     std::printf("open to drawn graph: %.1f ms\n", openMs);
-    std::printf("drag frames: %zu, median %.2f ms, 95th %.2f ms, worst %.2f ms\n", frames.size(), median,
-                sorted[sorted.size() * 95 / 100], worst);
-    std::printf("cut moved through boundaries: handle now at %d, undo steps %d\n", marker->boundary(), doc->undoStack()->count());
+    std::printf("drag frames: %zu, median %.2f ms, 95th %.2f ms, worst %.2f ms\n", frames.size(),
+                median, sorted[sorted.size() * 95 / 100], worst);
+    std::printf("cut moved through boundaries: handle now at %d, undo steps %d\n",
+                marker->boundary(), doc->undoStack()->count());
     std::printf("resident memory: %.1f MB (%.1f MB before the window)\n", rss, rssBefore);
     doc->markSaved();
     return 0;

@@ -2,14 +2,14 @@
 // blocks framed and collapsible, cut points only where the core allows them.
 #include "UiTestSupport.h"
 
-#include "ui/graph/BlockFrameItem.h"
 #include "ui/Document.h"
+#include "ui/graph/BlockFrameItem.h"
 #include "ui/graph/GraphLayout.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/LayerItem.h"
 
-#include "core/model/ModelStructure.h"
 #include "core/io/ProfileLoader.h"
+#include "core/model/ModelStructure.h"
 
 #include <QDirIterator>
 #include <QtTest>
@@ -19,8 +19,9 @@ using namespace cutlab::ui;
 
 class TestUiGraph : public QObject {
     Q_OBJECT
-private:
-    static void checkNoOverlap(const core::Profile& profile, bool topToBottom, std::vector<bool> collapsed = {}) {
+  private:
+    static void checkNoOverlap(const core::Profile& profile, bool topToBottom,
+                               std::vector<bool> collapsed = {}) {
         const auto structure = core::analyseStructure(profile);
         GraphLayout::Options options;
         options.topToBottom = topToBottom;
@@ -38,14 +39,17 @@ private:
             rects.push_back(r);
         }
         for (std::size_t b = 0; b < structure.blocks.size(); ++b)
-            if (layout.blockCollapsed[b]) rects.push_back(layout.blockRects[b]);
+            if (layout.blockCollapsed[b])
+                rects.push_back(layout.blockRects[b]);
         // sort along the main axis and check neighbours within reach
         std::sort(rects.begin(), rects.end(), [&](const QRectF& a, const QRectF& b) {
             return topToBottom ? a.top() < b.top() : a.left() < b.left();
         });
         for (std::size_t i = 0; i < rects.size(); ++i)
             for (std::size_t j = i + 1; j < rects.size(); ++j) {
-                if ((topToBottom ? rects[j].top() > rects[i].bottom() : rects[j].left() > rects[i].right())) break;
+                if ((topToBottom ? rects[j].top() > rects[i].bottom()
+                                 : rects[j].left() > rects[i].right()))
+                    break;
                 QVERIFY2(!rects[i].intersects(rects[j]), "two nodes overlap");
             }
         // cut points strictly between consecutive blocks, in order
@@ -53,24 +57,28 @@ private:
         for (std::size_t b = 0; b + 1 < layout.boundaryCoordinates.size(); ++b)
             QVERIFY(layout.boundaryCoordinates[b] < layout.boundaryCoordinates[b + 1]);
         for (std::size_t i = 0; i < profile.layers.size(); ++i) {
-            if (layout.layerRects[i].isNull()) continue;
+            if (layout.layerRects[i].isNull())
+                continue;
             const int block = structure.blockOfLayer[i];
             const QRectF r = layout.layerRects[i];
-            const double lo = topToBottom ? r.top() : r.left(), hi = topToBottom ? r.bottom() : r.right();
+            const double lo = topToBottom ? r.top() : r.left(),
+                         hi = topToBottom ? r.bottom() : r.right();
             QVERIFY(layout.boundaryCoordinates[static_cast<std::size_t>(block)] < lo);
             QVERIFY(layout.boundaryCoordinates[static_cast<std::size_t>(block) + 1] > hi);
         }
     }
 
-private slots:
+  private slots:
     void everySampleLaysOutWithoutOverlap_data() {
         QTest::addColumn<QString>("path");
-        QDirIterator it(uiSourcePath("sample_profiles"), {"*.json"}, QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(uiSourcePath("sample_profiles"), {"*.json"}, QDir::Files,
+                        QDirIterator::Subdirectories);
         int count = 0;
         while (it.hasNext()) {
             const QString path = it.next();
             QFile file(path);
-            if (!file.open(QIODevice::ReadOnly) || !file.read(400).contains("cutlab-profile")) continue;
+            if (!file.open(QIODevice::ReadOnly) || !file.read(400).contains("cutlab-profile"))
+                continue;
             QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
             ++count;
         }
@@ -93,12 +101,14 @@ private slots:
         QVERIFY(loaded.ok());
         const auto structure = core::analyseStructure(*loaded.profile);
         int framed = 0;
-        for (const auto& block : structure.blocks) framed += block.last > block.first;
+        for (const auto& block : structure.blocks)
+            framed += block.last > block.first;
         QVERIFY(framed >= 10); // residual and inception blocks
         checkNoOverlap(*loaded.profile, false);
         checkNoOverlap(*loaded.profile, true);
         std::vector<bool> some(structure.blocks.size(), false);
-        for (std::size_t b = 0; b < some.size(); b += 3) some[b] = true;
+        for (std::size_t b = 0; b < some.size(); b += 3)
+            some[b] = true;
         checkNoOverlap(*loaded.profile, false, some);
     }
 
@@ -116,7 +126,8 @@ private slots:
                 auto* frame = static_cast<BlockFrameItem*>(item);
                 const auto block = structure.blocks[static_cast<std::size_t>(frame->block())];
                 QVERIFY(block.last > block.first);
-                if (firstFramed < 0 || frame->block() < firstFramed) firstFramed = frame->block();
+                if (firstFramed < 0 || frame->block() < firstFramed)
+                    firstFramed = frame->block();
                 // the frame holds its layers
                 for (int i = block.first; i <= block.last; ++i)
                     QVERIFY(frame->boundingRect().contains(scene.layerItem(i)->boundingRect()));
@@ -124,7 +135,8 @@ private slots:
         QVERIFY(frames >= 4);
         const int layerItems = [&] {
             int n = 0;
-            for (QGraphicsItem* item : scene.items()) n += item->type() == LayerItem::Type;
+            for (QGraphicsItem* item : scene.items())
+                n += item->type() == LayerItem::Type;
             return n;
         }();
         QCOMPARE(layerItems, document.layerCount());
@@ -132,14 +144,16 @@ private slots:
         const auto block = structure.blocks[static_cast<std::size_t>(firstFramed)];
         QVERIFY(scene.layerItem(block.first) == nullptr);
         int after = 0;
-        for (QGraphicsItem* item : scene.items()) after += item->type() == LayerItem::Type;
+        for (QGraphicsItem* item : scene.items())
+            after += item->type() == LayerItem::Type;
         QCOMPARE(after, document.layerCount() - (block.last - block.first + 1));
         // tier colours follow the cuts
         document.applyState({1, 2, document.state().machines});
         QCOMPARE(scene.layerItem(0)->tier(), core::Tier::Device);
         QCOMPARE(scene.layerItem(document.boundaryLayer(2))->tier(), core::Tier::Cloud);
         // search finds a layer inside a collapsed block through the profile
-        const QString hidden = QString::fromStdString(document.profile().layers[static_cast<std::size_t>(block.first)].id);
+        const QString hidden = QString::fromStdString(
+            document.profile().layers[static_cast<std::size_t>(block.first)].id);
         QCOMPARE(scene.highlightMatches(hidden), block.first);
     }
 };

@@ -2,22 +2,22 @@
 // work done at once; a newer request replaces an older one; closing never waits for a plan.
 #include "UiTestSupport.h"
 
-#include "ui/panels/ChartsPanel.h"
 #include "ui/Document.h"
-#include "ui/graph/GraphScene.h"
-#include "ui/charts/LayerChartBuilder.h"
-#include "ui/graph/LayerItem.h"
 #include "ui/MainWindow.h"
 #include "ui/PresentationWindow.h"
+#include "ui/charts/LayerChartBuilder.h"
+#include "ui/graph/GraphScene.h"
+#include "ui/graph/LayerItem.h"
+#include "ui/panels/ChartsPanel.h"
 #include "ui/training/TrainingPanel.h"
 
-#include "ui/graph/CutPointItem.h"
-#include "ui/graph/EdgeItem.h"
 #include "core/inference/InferencePlanner.h"
-#include "core/pipeline/PipelinePlanner.h"
-#include "core/model/PlanError.h"
 #include "core/io/PlanFile.h"
 #include "core/io/ProfileLoader.h"
+#include "core/model/PlanError.h"
+#include "core/pipeline/PipelinePlanner.h"
+#include "ui/graph/CutPointItem.h"
+#include "ui/graph/EdgeItem.h"
 
 #include <QChart>
 #include <QLineSeries>
@@ -34,40 +34,46 @@ using namespace cutlab::ui;
 
 class TestUiLarge : public QObject {
     Q_OBJECT
-private:
+  private:
     static core::Profile parsed(const nlohmann::ordered_json& json) {
         auto loaded = core::parseProfile(json.dump());
-        if (!loaded.ok()) qFatal("generated profile rejected");
+        if (!loaded.ok())
+            qFatal("generated profile rejected");
         return *loaded.profile;
     }
 
-    static QString writeProfile(const QTemporaryDir& dir, const QString& name, const nlohmann::ordered_json& json) {
+    static QString writeProfile(const QTemporaryDir& dir, const QString& name,
+                                const nlohmann::ordered_json& json) {
         const QString path = dir.filePath(name);
         std::ofstream(path.toStdString()) << json.dump();
         return path;
     }
 
-    static std::optional<core::RankedPlan> bestAtOnce(const core::Profile& profile, const core::Network& network) {
+    static std::optional<core::RankedPlan> bestAtOnce(const core::Profile& profile,
+                                                      const core::Network& network) {
         const core::InferenceCostModel model(profile, network);
         core::InferenceQuery query;
         query.top = 1;
         const auto plans = core::runInferencePlanner("scission", model, query);
-        if (plans.empty()) return std::nullopt;
+        if (plans.empty())
+            return std::nullopt;
         return plans.front();
     }
 
-    static void compareBest(const std::optional<core::RankedPlan>& got, const std::optional<core::RankedPlan>& expected) {
+    static void compareBest(const std::optional<core::RankedPlan>& got,
+                            const std::optional<core::RankedPlan>& expected) {
         QVERIFY(got.has_value());
         QVERIFY(expected.has_value());
         QCOMPARE(got->evaluation.totalMs, expected->evaluation.totalMs);
-        const auto a = core::monotonePlacement(got->evaluation), b = core::monotonePlacement(expected->evaluation);
+        const auto a = core::monotonePlacement(got->evaluation),
+                   b = core::monotonePlacement(expected->evaluation);
         QVERIFY(a && b);
         QCOMPARE(a->deviceEnd, b->deviceEnd);
         QCOMPARE(a->edgeEnd, b->edgeEnd);
         QCOMPARE(a->machine, b->machine);
     }
 
-private slots:
+  private slots:
     void scissionStopsWhenCancelled() {
         const core::Profile profile = parsed(generatedLinearProfile(400));
         const core::InferenceCostModel model(profile, *core::networkPreset("4g"));
@@ -93,7 +99,8 @@ private slots:
             QCOMPARE(QString::fromStdString(error.what()), QStringLiteral("planning cancelled"));
         }
         cancel = false;
-        QCOMPARE(core::planPipeline(profile, *core::networkPreset("4g"), request).stages.empty(), false);
+        QCOMPARE(core::planPipeline(profile, *core::networkPreset("4g"), request).stages.empty(),
+                 false);
     }
 
     // Opening on a worker adopts the same profile, the same best plan and the same handles as
@@ -146,7 +153,8 @@ private slots:
         QTemporaryDir dir;
         const QString good = writeProfile(dir, "good.json", generatedProfile(30, 5));
         const QString bad = dir.filePath("bad.json");
-        std::ofstream(bad.toStdString()) << "{\"format\": \"cutlab-profile\", \"version\": 1, \"layers\": [";
+        std::ofstream(bad.toStdString())
+            << "{\"format\": \"cutlab-profile\", \"version\": 1, \"layers\": [";
         Document document;
         QString error;
         QVERIFY(document.openProfile(good, &error));
@@ -209,7 +217,8 @@ private slots:
         QCOMPARE(layerItems, layers);
         QCOMPARE(cutPoints, document.blockCount() + 1);
         QCOMPARE(edges, layers - 1); // a chain
-        for (int i = 0; i < layers; ++i) QVERIFY(scene.layerItem(i) && scene.layerItem(i)->layer() == i);
+        for (int i = 0; i < layers; ++i)
+            QVERIFY(scene.layerItem(i) && scene.layerItem(i)->layer() == i);
         // items built late still follow the cuts
         QCOMPARE(scene.layerItem(layers - 1)->tier(), document.tierOfLayer(layers - 1));
 
@@ -220,7 +229,8 @@ private slots:
         QVERIFY(scene.isComplete());
         QTest::qWait(50); // the pending slices of the first build add nothing
         layerItems = 0;
-        for (QGraphicsItem* item : scene.items()) layerItems += item->type() == LayerItem::Type;
+        for (QGraphicsItem* item : scene.items())
+            layerItems += item->type() == LayerItem::Type;
         QCOMPARE(layerItems, layers);
     }
 
@@ -243,7 +253,8 @@ private slots:
         QChart* chart = LayerChartBuilder::build(profile, {0, 0}, QStringLiteral("t"));
         QLineSeries* bytes = nullptr;
         for (auto* series : chart->series())
-            if (series->name() == QStringLiteral("output size")) bytes = static_cast<QLineSeries*>(series);
+            if (series->name() == QStringLiteral("output size"))
+                bytes = static_cast<QLineSeries*>(series);
         QVERIFY(bytes);
         QVERIFY(bytes->count() <= 2000);
         QVERIFY(bytes->count() >= 1000);
@@ -273,7 +284,8 @@ private slots:
         QVERIFY(window.document()->isOpening());
         QVERIFY(window.waitForOpen());
         QCOMPARE(window.document()->layerCount(), 6000);
-        QVERIFY(window.recentFiles().contains(QFileInfo(path).absoluteFilePath()) || window.recentFiles().contains(path));
+        QVERIFY(window.recentFiles().contains(QFileInfo(path).absoluteFilePath()) ||
+                window.recentFiles().contains(path));
         QVERIFY(messages.isEmpty());
 
         const QString broken = dir.filePath("broken.json");

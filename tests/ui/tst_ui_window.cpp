@@ -2,37 +2,37 @@
 // exports read back, and every malformed profile of tests/data/bad/.
 #include "UiTestSupport.h"
 
-#include "ui/charts/BreakdownChartBuilder.h"
-#include "ui/panels/ChartsPanel.h"
-#include "ui/graph/CutMarkerItem.h"
 #include "ui/Document.h"
-#include "ui/panels/GraphPanel.h"
+#include "ui/MainWindow.h"
+#include "ui/PresentationWindow.h"
+#include "ui/SweepController.h"
+#include "ui/charts/BreakdownChartBuilder.h"
+#include "ui/charts/Format.h"
+#include "ui/graph/CutMarkerItem.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
-#include "ui/MainWindow.h"
-#include "ui/panels/PlannerPanel.h"
-#include "ui/PresentationWindow.h"
-#include "ui/training/TrainingPanel.h"
-#include "ui/training/TimeChartCanvas.h"
-#include "ui/SweepController.h"
+#include "ui/panels/ChartsPanel.h"
 #include "ui/panels/ExplainPanel.h"
-#include "ui/charts/Format.h"
+#include "ui/panels/GraphPanel.h"
+#include "ui/panels/PlannerPanel.h"
+#include "ui/training/TimeChartCanvas.h"
+#include "ui/training/TrainingPanel.h"
 
 #include "core/inference/InferenceCostModel.h"
 #include "core/inference/InferencePlanner.h"
-#include "core/io/PlanFile.h"
-#include "core/training/TrainingPlanner.h"
-#include "core/training/HierTrainPlanner.h"
 #include "core/io/NetworkFile.h"
+#include "core/io/PlanFile.h"
+#include "core/training/HierTrainPlanner.h"
+#include "core/training/TrainingPlanner.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QImage>
-#include <QMouseEvent>
-#include <QSvgRenderer>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMouseEvent>
 #include <QSpinBox>
-#include <QDockWidget>
+#include <QSvgRenderer>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -46,7 +46,7 @@ using namespace cutlab::ui;
 
 class TestUiWindow : public QObject {
     Q_OBJECT
-private:
+  private:
     std::unique_ptr<MainWindow> m_window;
     QStringList m_messages;
 
@@ -54,16 +54,21 @@ private:
         m_window = std::make_unique<MainWindow>();
         m_window->setPersistent(false);
         m_messages.clear();
-        m_window->setMessageSink([this](const QString& title, const QString& text) { m_messages << title + "\n" + text; });
+        m_window->setMessageSink([this](const QString& title, const QString& text) {
+            m_messages << title + "\n" + text;
+        });
         m_window->setUnsavedQuestion([] { return QMessageBox::Discard; });
         m_window->resize(1280, 800);
         m_window->show();
-        if (!QTest::qWaitForWindowExposed(m_window.get())) return nullptr;
-        if (!profile.isEmpty() && !m_window->openProfile(profile)) return nullptr;
+        if (!QTest::qWaitForWindowExposed(m_window.get()))
+            return nullptr;
+        if (!profile.isEmpty() && !m_window->openProfile(profile))
+            return nullptr;
         return m_window.get();
     }
 
-    static void sendMouse(QWidget* viewport, QEvent::Type type, QPoint at, Qt::MouseButtons buttons) {
+    static void sendMouse(QWidget* viewport, QEvent::Type type, QPoint at,
+                          Qt::MouseButtons buttons) {
         const QPointF global = viewport->mapToGlobal(QPointF(at));
         QMouseEvent event(type, QPointF(at), global, Qt::LeftButton, buttons, Qt::NoModifier);
         QApplication::sendEvent(viewport, &event);
@@ -90,16 +95,18 @@ private:
         QApplication::processEvents();
     }
 
-private slots:
+  private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName("CutLabTest");
     }
 
     void trainingModeFollowsTheDocument() {
-        MainWindow* window = openWindow(uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json"));
+        MainWindow* window =
+            openWindow(uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json"));
         QVERIFY(window);
-        QVERIFY(window->openNetwork(uiSourcePath("sample_profiles/hiertrain/network-hiertrain.json")));
+        QVERIFY(
+            window->openNetwork(uiSourcePath("sample_profiles/hiertrain/network-hiertrain.json")));
         auto* charts = window->findChild<QDockWidget*>("chartsDock");
         QVERIFY(charts && charts->isVisible());
         window->action("trainingMode")->trigger();
@@ -134,8 +141,10 @@ private slots:
         QVERIFY(window);
         TrainingPanel* training = window->training();
         QCOMPARE(window->mode(), MainWindow::Mode::Inference);
-        QVERIFY(window->openProfile(uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json")));
-        QVERIFY(window->openNetwork(uiSourcePath("sample_profiles/hiertrain/network-hiertrain.json")));
+        QVERIFY(window->openProfile(
+            uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json")));
+        QVERIFY(
+            window->openNetwork(uiSourcePath("sample_profiles/hiertrain/network-hiertrain.json")));
         window->document()->stepCut(0, 1);
         QApplication::processEvents();
         QCOMPARE(training->computationsStarted(), 0);
@@ -146,8 +155,11 @@ private slots:
         window->setMode(MainWindow::Mode::Training);
         QVERIFY(training->computationsStarted() > 0);
         const auto hierTrainMs = [](const Document* doc) {
-            const core::TrainingCostModel model(doc->profile(), doc->network(), core::trainingMachines(doc->profile()));
-            return core::planHierTrain(model, std::max(1, static_cast<int>(doc->profile().model.batch))).iterationMs();
+            const core::TrainingCostModel model(doc->profile(), doc->network(),
+                                                core::trainingMachines(doc->profile()));
+            return core::planHierTrain(model,
+                                       std::max(1, static_cast<int>(doc->profile().model.batch)))
+                .iterationMs();
         };
         const double expected = hierTrainMs(window->document());
         QTRY_VERIFY_WITH_TIMEOUT(training->trainingResult().has_value(), 60000);
@@ -155,22 +167,28 @@ private slots:
         // The timeline shows that iteration: its last bar ends at the iteration time.
         double last = 0;
         for (QGraphicsItem* item : training->timelineView()->scene()->items())
-            if (item->data(TimeChartCanvas::KindKey).toString() == QLatin1String(TimeChartCanvas::kBarKind))
+            if (item->data(TimeChartCanvas::KindKey).toString() ==
+                QLatin1String(TimeChartCanvas::kBarKind))
                 last = std::max(last, item->data(TimeChartCanvas::EndKey).toDouble());
-        QVERIFY2(std::abs(last - expected) <= 1e-6 * expected, qPrintable(QStringLiteral("%1 vs %2").arg(last).arg(expected)));
+        QVERIFY2(std::abs(last - expected) <= 1e-6 * expected,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(last).arg(expected)));
 
-        // While shown, a new document re-plans; the answer is the new document's, never the old one's.
+        // While shown, a new document re-plans; the answer is the new document's, never the old
+        // one's.
         QVERIFY(window->openProfile(uiSourcePath("sample_profiles/hiertrain/lenet5-cifar10.json")));
-        QVERIFY(!training->trainingResult().has_value()); // the old answer is not shown for the new profile
+        QVERIFY(!training->trainingResult()
+                     .has_value()); // the old answer is not shown for the new profile
         const double lenet = hierTrainMs(window->document());
-        QTRY_VERIFY_WITH_TIMEOUT(!training->isPlanning() && training->trainingResult().has_value(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!training->isPlanning() && training->trainingResult().has_value(),
+                                 60000);
         QCOMPARE(training->trainingResult()->iterationMs(), lenet);
 
         // Back in Inference mode, document changes cost no training work.
         window->setMode(MainWindow::Mode::Inference);
         QTRY_VERIFY_WITH_TIMEOUT(!training->isStrategyRunning(), 60000);
         const int before = training->computationsStarted();
-        QVERIFY(window->openProfile(uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json")));
+        QVERIFY(window->openProfile(
+            uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json")));
         QVERIFY(window->openNetwork("4g"));
         QApplication::processEvents();
         QCOMPARE(training->computationsStarted(), before);
@@ -178,7 +196,8 @@ private slots:
         // ... and showing it again catches up with the current document.
         window->setMode(MainWindow::Mode::Training);
         const double alexnet4g = hierTrainMs(window->document());
-        QTRY_VERIFY_WITH_TIMEOUT(!training->isPlanning() && training->trainingResult().has_value(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!training->isPlanning() && training->trainingResult().has_value(),
+                                 60000);
         QCOMPARE(training->trainingResult()->iterationMs(), alexnet4g);
     }
 
@@ -197,8 +216,10 @@ private slots:
         QVERIFY(window->windowTitle().contains('*'));
         int modifiedSignals = 0, undoSignals = 0;
         QObject listener;
-        connect(doc, &Document::modifiedChanged, &listener, [&modifiedSignals] { ++modifiedSignals; });
-        connect(doc->undoStack(), &QUndoStack::cleanChanged, &listener, [&undoSignals] { ++undoSignals; });
+        connect(doc, &Document::modifiedChanged, &listener,
+                [&modifiedSignals] { ++modifiedSignals; });
+        connect(doc->undoStack(), &QUndoStack::cleanChanged, &listener,
+                [&undoSignals] { ++undoSignals; });
         m_window.reset();
         QCOMPARE(modifiedSignals, 0);
         QCOMPARE(undoSignals, 0);
@@ -216,7 +237,8 @@ private slots:
         QVERIFY(doc->isModified());
         int modifiedSignals = 0;
         QObject listener;
-        connect(doc.get(), &Document::modifiedChanged, &listener, [&modifiedSignals] { ++modifiedSignals; });
+        connect(doc.get(), &Document::modifiedChanged, &listener,
+                [&modifiedSignals] { ++modifiedSignals; });
         doc.reset();
         QCOMPARE(modifiedSignals, 0);
     }
@@ -225,11 +247,16 @@ private slots:
         QTest::addColumn<QString>("profile");
         QTest::addColumn<int>("handle");
         QTest::addColumn<int>("targetBoundary");
-        QTest::addColumn<double>("fraction"); // where between targetBoundary and the next one to drop
-        QTest::newRow("vgg19 device handle, just past a cut") << "sample_profiles/scission/vgg19.json" << 0 << 3 << 0.3;
-        QTest::newRow("vgg19 device handle, just before the next cut") << "sample_profiles/scission/vgg19.json" << 0 << 6 << 0.7;
-        QTest::newRow("resnet50 edge handle") << "sample_profiles/scission/resnet50.json" << 1 << 4 << 0.45;
-        QTest::newRow("tiny residual (branching)") << "sample_profiles/handmade/tiny-residual.json" << 0 << 1 << 0.6;
+        QTest::addColumn<double>(
+            "fraction"); // where between targetBoundary and the next one to drop
+        QTest::newRow("vgg19 device handle, just past a cut")
+            << "sample_profiles/scission/vgg19.json" << 0 << 3 << 0.3;
+        QTest::newRow("vgg19 device handle, just before the next cut")
+            << "sample_profiles/scission/vgg19.json" << 0 << 6 << 0.7;
+        QTest::newRow("resnet50 edge handle")
+            << "sample_profiles/scission/resnet50.json" << 1 << 4 << 0.45;
+        QTest::newRow("tiny residual (branching)")
+            << "sample_profiles/handmade/tiny-residual.json" << 0 << 1 << 0.6;
     }
 
     void dragSnapsToNearestValidCut() {
@@ -237,7 +264,8 @@ private slots:
         QFETCH(int, handle);
         QFETCH(int, targetBoundary);
         QFETCH(double, fraction);
-        if (!QFileInfo::exists(uiSourcePath(profile))) QSKIP("sample not present yet");
+        if (!QFileInfo::exists(uiSourcePath(profile)))
+            QSKIP("sample not present yet");
         MainWindow* window = openWindow(uiSourcePath(profile));
         QVERIFY(window);
         Document* doc = window->document();
@@ -249,23 +277,28 @@ private slots:
         const int undoCount = doc->undoStack()->count();
         const auto& coords = window->scene()->graphLayout().boundaryCoordinates;
         QVERIFY(targetBoundary + 1 < static_cast<int>(coords.size()));
-        const double target = coords[targetBoundary] + fraction * (coords[targetBoundary + 1] - coords[targetBoundary]);
+        const double target = coords[targetBoundary] +
+                              fraction * (coords[targetBoundary + 1] - coords[targetBoundary]);
         const int expected = fraction <= 0.5 ? targetBoundary : targetBoundary + 1;
 
         CutMarkerItem* marker = window->scene()->marker(handle);
         dragHandle(window->graphPanel()->view(), marker, target);
 
         QCOMPARE(marker->boundary(), expected);
-        QCOMPARE(window->scene()->graphLayout().mainOf(marker->pos()), coords[expected]); // snapped, not where dropped
+        QCOMPARE(window->scene()->graphLayout().mainOf(marker->pos()),
+                 coords[expected]); // snapped, not where dropped
         const PartitionState state = doc->state();
         QCOMPARE(handle == 0 ? state.deviceBoundary : state.edgeBoundary, expected);
         // the cut sits on a valid cut point of the core
         const int position = doc->boundaryLayer(expected);
-        QVERIFY(position == 0 || position == doc->layerCount() || doc->structure().isValidCutAfter(position - 1));
+        QVERIFY(position == 0 || position == doc->layerCount() ||
+                doc->structure().isValidCutAfter(position - 1));
         // totals equal an independent core evaluation of the same cuts
         const core::InferenceCostModel model(doc->profile(), doc->network(), doc->inputBytes());
         const int deviceLast = doc->boundaryLayer(state.deviceBoundary) - 1;
-        const int edgeLast = state.edgeBoundary == state.deviceBoundary ? -1 : doc->boundaryLayer(state.edgeBoundary) - 1;
+        const int edgeLast = state.edgeBoundary == state.deviceBoundary
+                                 ? -1
+                                 : doc->boundaryLayer(state.edgeBoundary) - 1;
         const auto placement = model.placementFromCuts(deviceLast, edgeLast, state.machines);
         const auto evaluation = model.evaluate(placement);
         QCOMPARE(doc->evaluation().totalMs, evaluation.totalMs);
@@ -273,7 +306,8 @@ private slots:
         // the breakdown chart's "Current" bar adds up to the same total
         const auto segments = BreakdownChartBuilder::segments(doc->profile(), doc->evaluation());
         double sum = 0;
-        for (double v : segments) sum += v;
+        for (double v : segments)
+            sum += v;
         QVERIFY(std::fabs(sum - evaluation.totalMs) < 1e-6 * std::max(1.0, evaluation.totalMs));
         QVERIFY(window->explain()->plainText().contains(Format::ms(evaluation.totalMs)));
         // one undo step per drag; undo restores the cut, redo re-applies it
@@ -294,7 +328,8 @@ private slots:
         window->action("deviceCutRight")->trigger();
         QCOMPARE(doc->state().deviceBoundary, 1);
         QCOMPARE(doc->state().edgeBoundary, 1); // pushed along
-        for (int i = 0; i < blocks + 5; ++i) window->action("edgeCutRight")->trigger();
+        for (int i = 0; i < blocks + 5; ++i)
+            window->action("edgeCutRight")->trigger();
         QCOMPARE(doc->state().edgeBoundary, blocks); // the cloud is unused
         QCOMPARE(doc->placement().layersOn(core::Tier::Cloud, doc->layerCount()), 0);
         // arrow keys on a focused handle
@@ -322,8 +357,10 @@ private slots:
             QVERIFY(expected.has_value());
             QCOMPARE(doc->placement().deviceEnd, expected->deviceEnd);
             QCOMPARE(doc->placement().edgeEnd, expected->edgeEnd);
-            QCOMPARE(window->scene()->marker(0)->boundary(), doc->boundaryOfLayerPosition(expected->deviceEnd));
-            QCOMPARE(window->scene()->marker(1)->boundary(), doc->boundaryOfLayerPosition(expected->edgeEnd));
+            QCOMPARE(window->scene()->marker(0)->boundary(),
+                     doc->boundaryOfLayerPosition(expected->deviceEnd));
+            QCOMPARE(window->scene()->marker(1)->boundary(),
+                     doc->boundaryOfLayerPosition(expected->edgeEnd));
             QCOMPARE(doc->evaluation().totalMs, planner->plans()[row].evaluation.totalMs);
         }
         // row 0 is the optimum: the badge says so
@@ -340,13 +377,16 @@ private slots:
         const QString converted = dir.filePath("alexnet.json");
         QVERIFY(window->importProfile(uiSourcePath("tests/data/pipedream/alexnet.txt"), converted));
         QVERIFY(m_messages.isEmpty());
-        QCOMPARE(window->document()->layerCount(), 22); // 23 nodes, the Input node becomes the model input
-        QCOMPARE(QString::fromStdString(window->document()->profile().model.name), QString("alexnet"));
+        QCOMPARE(window->document()->layerCount(),
+                 22); // 23 nodes, the Input node becomes the model input
+        QCOMPARE(QString::fromStdString(window->document()->profile().model.name),
+                 QString("alexnet"));
         QVERIFY(window->document()->profile().hasBackward);
         QVERIFY(QFileInfo::exists(converted));
         // Not a PipeDream graph: one message, no file written, the document stays.
         const QString refused = dir.filePath("refused.json");
-        QVERIFY(!window->importProfile(uiSourcePath("sample_profiles/scission/vgg16.json"), refused));
+        QVERIFY(
+            !window->importProfile(uiSourcePath("sample_profiles/scission/vgg16.json"), refused));
         QCOMPARE(m_messages.size(), 1);
         QVERIFY(m_messages.front().contains("unknown format"));
         QVERIFY(!QFileInfo::exists(refused));
@@ -377,7 +417,8 @@ private slots:
         planner->maxTimeEdit()->setText("device fifty");
         planner->run();
         QVERIFY(!planner->isRunning());
-        QVERIFY2(planner->status()->text().contains("Max time: 'device fifty' should look like TIER=MS or TIER=PCT%"),
+        QVERIFY2(planner->status()->text().contains(
+                     "Max time: 'device fifty' should look like TIER=MS or TIER=PCT%"),
                  qPrintable(planner->status()->text()));
         QCOMPARE(planner->plans().size(), expected.size()); // the previous answer stays
     }
@@ -387,7 +428,8 @@ private slots:
         QVERIFY(window);
         QVERIFY(window->openNetwork("4g"));
         Document* doc = window->document();
-        doc->setTierLink(core::Tier::Edge, core::Tier::Cloud, 33.5, 12.0); // a custom link must survive the round trip
+        doc->setTierLink(core::Tier::Edge, core::Tier::Cloud, 33.5,
+                         12.0); // a custom link must survive the round trip
         PartitionState saved = doc->state();
         saved.deviceBoundary = 4;
         saved.edgeBoundary = 9;
@@ -409,7 +451,8 @@ private slots:
         QVERIFY(window->exportCsv(csv));
         QFile csvFile(csv);
         QVERIFY(csvFile.open(QIODevice::ReadOnly));
-        const QStringList lines = QString::fromUtf8(csvFile.readAll()).split('\n', Qt::SkipEmptyParts);
+        const QStringList lines =
+            QString::fromUtf8(csvFile.readAll()).split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), doc->layerCount() + 1);
         QVERIFY(lines[0].startsWith("position,id,type,block,tier"));
         QVERIFY(lines[5].contains(",device,") || lines[5].contains(",edge,"));
@@ -418,7 +461,8 @@ private slots:
         for (int kind = 0; kind < 4; ++kind)
             for (const QString& suffix : QStringList{"png", "svg", "pdf"}) {
                 const QString path = dir.filePath(QStringLiteral("out%1.%2").arg(kind).arg(suffix));
-                QVERIFY2(kind == 3 ? window->exportGraph(path) : window->exportChart(kind, path), qPrintable(path));
+                QVERIFY2(kind == 3 ? window->exportGraph(path) : window->exportChart(kind, path),
+                         qPrintable(path));
                 QFile file(path);
                 QVERIFY(file.open(QIODevice::ReadOnly));
                 const QByteArray data = file.readAll();
@@ -427,11 +471,13 @@ private slots:
                     QVERIFY(image.loadFromData(data, "PNG"));
                     QSet<QRgb> colours;
                     for (int y = 0; y < image.height(); y += 7)
-                        for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+                        for (int x = 0; x < image.width(); x += 7)
+                            colours.insert(image.pixel(x, y));
                     QVERIFY2(colours.size() > 8, qPrintable(path + " looks blank"));
                 } else if (suffix == "svg") {
                     QXmlStreamReader xml(data);
-                    while (!xml.atEnd()) xml.readNext();
+                    while (!xml.atEnd())
+                        xml.readNext();
                     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
                     QSvgRenderer renderer(data);
                     QVERIFY(renderer.isValid());
@@ -466,15 +512,21 @@ private slots:
         QTest::addColumn<QString>("expected");
         QDir bad(uiSourcePath("tests/data/bad"));
         for (const QString& name : bad.entryList({"*"}, QDir::Files, QDir::Name)) {
-            if (name.endsWith(".expected")) continue;
-            const QString expectedPath = bad.filePath(QFileInfo(name).completeBaseName() + ".expected");
-            if (!QFileInfo::exists(expectedPath)) continue;
+            if (name.endsWith(".expected"))
+                continue;
+            const QString expectedPath =
+                bad.filePath(QFileInfo(name).completeBaseName() + ".expected");
+            if (!QFileInfo::exists(expectedPath))
+                continue;
             QFile file(expectedPath);
-            if (!file.open(QIODevice::ReadOnly)) continue;
-            QTest::newRow(qPrintable(name)) << bad.filePath(name) << QString::fromUtf8(file.readAll()).trimmed();
+            if (!file.open(QIODevice::ReadOnly))
+                continue;
+            QTest::newRow(qPrintable(name))
+                << bad.filePath(name) << QString::fromUtf8(file.readAll()).trimmed();
         }
         // always some, even without the corpus
-        QTest::newRow("missing file") << uiSourcePath("tests/data/does-not-exist.json") << QString("does-not-exist.json");
+        QTest::newRow("missing file")
+            << uiSourcePath("tests/data/does-not-exist.json") << QString("does-not-exist.json");
     }
 
     void badFilesShowMessageAndKeepDocument() {
@@ -490,7 +542,8 @@ private slots:
         QVERIFY(!window->openProfile(path));
         QCOMPARE(m_messages.size(), 1);
         for (const QString& line : expected.split('\n', Qt::SkipEmptyParts))
-            QVERIFY2(m_messages.front().contains(line.trimmed()), qPrintable(m_messages.front() + "\n  lacks: " + line));
+            QVERIFY2(m_messages.front().contains(line.trimmed()),
+                     qPrintable(m_messages.front() + "\n  lacks: " + line));
         QCOMPARE(doc->filePath(), beforePath);
         QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("vgg19"));
         QCOMPARE(doc->state(), before);
@@ -510,7 +563,8 @@ private slots:
         for (std::size_t i = 0; i < sweep.mbps.size(); ++i) {
             QVERIFY(std::isnan(sweep.bestMs[i]) || sweep.bestMs[i] <= totals[i] + 1e-6);
             for (const auto& native : sweep.nativeMs)
-                if (!native.empty()) QVERIFY(sweep.bestMs[i] <= native[i] + 1e-6);
+                if (!native.empty())
+                    QVERIFY(sweep.bestMs[i] <= native[i] + 1e-6);
         }
         QVERIFY(totals.front() > totals.back()); // more bandwidth never hurts this plan
     }

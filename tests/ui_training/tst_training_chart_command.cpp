@@ -1,4 +1,5 @@
-// `cutlab-cli training-chart`: each kind renders to PNG, SVG and PDF; bad input is exit 2 with nothing written.
+// `cutlab-cli training-chart`: each kind renders to PNG, SVG and PDF; bad input is exit 2 with
+// nothing written.
 #include "../TestPaths.h"
 
 #include "app/cli/CliError.h"
@@ -14,10 +15,9 @@
 #include <string>
 #include <vector>
 
-
 class TrainingChartCommandTest : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void rendersEachKind_data();
     void rendersEachKind();
     void badInputWritesNothing_data();
@@ -26,7 +26,9 @@ private slots:
 };
 
 namespace {
-std::string sample(const char* relative) { return sourcePath(relative).toStdString(); }
+std::string sample(const char* relative) {
+    return sourcePath(relative).toStdString();
+}
 const char* const kAlexNet = "sample_profiles/hiertrain/alexnet-tinyimagenet.json";
 const char* const kNetwork = "sample_profiles/hiertrain/network-hiertrain.json";
 } // namespace
@@ -36,11 +38,17 @@ void TrainingChartCommandTest::rendersEachKind_data() {
     QTest::addColumn<QString>("extension");
     for (const char* extension : {"png", "svg", "pdf"}) {
         QTest::addRow("timeline %s", extension) << QStringList{"--kind", "timeline"} << extension;
-        QTest::addRow("timeline jalad %s", extension) << QStringList{"--kind", "timeline", "--planner", "jalad", "--batch", "32"} << extension;
-        QTest::addRow("gantt %s", extension)
-            << QStringList{"--kind", "gantt", "--stages", "raspi3,nuc-i3-1core,gtx1080ti", "--micro-batches", "6", "--schedule", "gpipe"}
+        QTest::addRow("timeline jalad %s", extension)
+            << QStringList{"--kind", "timeline", "--planner", "jalad", "--batch", "32"}
             << extension;
-        QTest::addRow("strategy %s", extension) << QStringList{"--kind", "strategy", "--vary", "backhaul", "--log-x"} << extension;
+        QTest::addRow("gantt %s", extension)
+            << QStringList{"--kind",          "gantt",
+                           "--stages",        "raspi3,nuc-i3-1core,gtx1080ti",
+                           "--micro-batches", "6",
+                           "--schedule",      "gpipe"}
+            << extension;
+        QTest::addRow("strategy %s", extension)
+            << QStringList{"--kind", "strategy", "--vary", "backhaul", "--log-x"} << extension;
     }
 }
 
@@ -50,7 +58,8 @@ void TrainingChartCommandTest::rendersEachKind() {
     QTemporaryDir dir;
     const QString out = dir.filePath("chart." + extension);
     std::vector<std::string> arguments{sample(kAlexNet), "--network", sample(kNetwork)};
-    for (const QString& option : options) arguments.push_back(option.toStdString());
+    for (const QString& option : options)
+        arguments.push_back(option.toStdString());
     arguments.push_back("-o");
     arguments.push_back(out.toStdString());
     QCOMPARE(cutlab::cli::runTrainingChart(arguments), 0);
@@ -73,7 +82,8 @@ void TrainingChartCommandTest::badInputWritesNothing_data() {
     QTest::addRow("no kind") << QStringList{};
     QTest::addRow("unknown kind") << QStringList{"--kind", "pie"};
     QTest::addRow("unknown planner") << QStringList{"--kind", "timeline", "--planner", "magic"};
-    QTest::addRow("pipeline option on timeline") << QStringList{"--kind", "timeline", "--stages", "raspi3"};
+    QTest::addRow("pipeline option on timeline")
+        << QStringList{"--kind", "timeline", "--stages", "raspi3"};
     QTest::addRow("unknown machine") << QStringList{"--kind", "gantt", "--stages", "raspi3,tpu"};
     QTest::addRow("bad vary") << QStringList{"--kind", "strategy", "--vary", "moon-cloud"};
     QTest::addRow("bad cut mode") << QStringList{"--kind", "gantt", "--cut-mode", "some"};
@@ -86,8 +96,10 @@ void TrainingChartCommandTest::badInputWritesNothing() {
     const QString out = dir.filePath("chart.png");
     std::vector<std::string> arguments{sample(kAlexNet), "--network", sample(kNetwork)};
     for (const QString& option : options) {
-        if (option == "--profile-override") arguments[0] = sample("sample_profiles/scission/vgg16.json");
-        else arguments.push_back(option.toStdString());
+        if (option == "--profile-override")
+            arguments[0] = sample("sample_profiles/scission/vgg16.json");
+        else
+            arguments.push_back(option.toStdString());
     }
     arguments.push_back("-o");
     arguments.push_back(out.toStdString());
@@ -96,9 +108,10 @@ void TrainingChartCommandTest::badInputWritesNothing() {
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 0);
     // An unwritable output path is exit 2 too, and leaves nothing.
     const QString missing = dir.filePath("missing/chart.png");
-    QVERIFY_THROWS_EXCEPTION(cutlab::cli::CliError,
-                             cutlab::cli::runTrainingChart({sample(kAlexNet), "--network", sample(kNetwork), "--kind", "timeline", "-o",
-                                                            missing.toStdString()}));
+    QVERIFY_THROWS_EXCEPTION(
+        cutlab::cli::CliError,
+        cutlab::cli::runTrainingChart({sample(kAlexNet), "--network", sample(kNetwork), "--kind",
+                                       "timeline", "-o", missing.toStdString()}));
     QVERIFY(!QFileInfo::exists(missing));
 }
 

@@ -1,23 +1,23 @@
 // The Training mode: panel, chart builders, stage strip dragging, strategy sweep, export.
 #include "../TestPaths.h"
 
+#include "core/training/StrategySweepComputer.h"
+#include "core/training/TrainingTimelineMaker.h"
 #include "ui/training/HierTrainTimelineBuilder.h"
 #include "ui/training/PipelineGanttBuilder.h"
 #include "ui/training/PipelineSettingsBox.h"
 #include "ui/training/StageBoundaryItem.h"
 #include "ui/training/StageStripView.h"
 #include "ui/training/StrategyChartBuilder.h"
-#include "core/training/StrategySweepComputer.h"
 #include "ui/training/TimeChartCanvas.h"
 #include "ui/training/TrainingPalette.h"
 #include "ui/training/TrainingPanel.h"
-#include "core/training/TrainingTimelineMaker.h"
 
-#include "core/model/LinkBandwidth.h"
 #include "core/io/NetworkFile.h"
+#include "core/io/ProfileLoader.h"
+#include "core/model/LinkBandwidth.h"
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/pipeline/PipelineSchedule.h"
-#include "core/io/ProfileLoader.h"
 #include "core/training/TrainingPlanner.h"
 
 #include <QChart>
@@ -41,13 +41,16 @@ namespace {
 
 core::Profile loadProfile(const QString& relative) {
     auto result = core::loadProfileFile(sourcePath(relative).toStdString());
-    if (!result.ok()) qFatal("cannot load %s", qPrintable(relative));
+    if (!result.ok())
+        qFatal("cannot load %s", qPrintable(relative));
     return *result.profile;
 }
 
 core::Network hierTrainNetwork() {
-    auto result = core::loadNetwork(sourcePath("sample_profiles/hiertrain/network-hiertrain.json").toStdString());
-    if (!result.ok()) qFatal("cannot load the HierTrain network");
+    auto result = core::loadNetwork(
+        sourcePath("sample_profiles/hiertrain/network-hiertrain.json").toStdString());
+    if (!result.ok())
+        qFatal("cannot load the HierTrain network");
     return *result.network;
 }
 
@@ -57,7 +60,8 @@ const char* const kLeNet = "sample_profiles/hiertrain/lenet5-cifar10.json";
 std::vector<QGraphicsRectItem*> barsOf(QGraphicsScene* scene) {
     std::vector<QGraphicsRectItem*> bars;
     for (QGraphicsItem* item : scene->items())
-        if (item->data(ui::TimeChartCanvas::KindKey).toString() == QLatin1String(ui::TimeChartCanvas::kBarKind))
+        if (item->data(ui::TimeChartCanvas::KindKey).toString() ==
+            QLatin1String(ui::TimeChartCanvas::kBarKind))
             bars.push_back(static_cast<QGraphicsRectItem*>(item));
     return bars;
 }
@@ -67,13 +71,15 @@ bool settled(const ui::TrainingPanel& panel) {
     return QTest::qWaitFor([&panel] { return !panel.isPlanning(); }, 60000);
 }
 
-bool nearlyEqual(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)}); }
+bool nearlyEqual(double a, double b) {
+    return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)});
+}
 
 } // namespace
 
 class TrainingUiTest : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void panelShowsCoreHierTrainPlan();
     void inactivePanelPlansNothing();
     void staleAnswersAreDropped();
@@ -106,12 +112,14 @@ void TrainingUiTest::panelShowsCoreHierTrainPlan() {
     const auto bars = barsOf(panel.timelineView()->scene());
     QVERIFY(!bars.empty());
     double last = 0;
-    for (auto* bar : bars) last = std::max(last, bar->data(ui::TimeChartCanvas::EndKey).toDouble());
+    for (auto* bar : bars)
+        last = std::max(last, bar->data(ui::TimeChartCanvas::EndKey).toDouble());
     QVERIFY(std::abs(last - expected.iterationMs()) < 1e-6 * expected.iterationMs());
     // A change of batch re-plans at once.
     panel.setBatch(64);
     QVERIFY(settled(panel));
-    QCOMPARE(panel.trainingResult()->iterationMs(), core::runIterationPlanner("hiertrain", model, 64).iterationMs());
+    QCOMPARE(panel.trainingResult()->iterationMs(),
+             core::runIterationPlanner("hiertrain", model, 64).iterationMs());
 }
 
 void TrainingUiTest::inactivePanelPlansNothing() {
@@ -128,9 +136,11 @@ void TrainingUiTest::inactivePanelPlansNothing() {
     QVERIFY(panel.computationsStarted() > 0);
     QVERIFY(settled(panel));
     const core::Profile profile = loadProfile(kAlexNet);
-    const core::TrainingCostModel model(profile, *core::networkPreset("4g"), core::trainingMachines(profile));
+    const core::TrainingCostModel model(profile, *core::networkPreset("4g"),
+                                        core::trainingMachines(profile));
     QVERIFY(panel.trainingResult().has_value());
-    QCOMPARE(panel.trainingResult()->iterationMs(), core::runIterationPlanner("hiertrain", model, 128).iterationMs());
+    QCOMPARE(panel.trainingResult()->iterationMs(),
+             core::runIterationPlanner("hiertrain", model, 128).iterationMs());
 }
 
 // Quick changes: only the last one's answer is ever shown.
@@ -139,13 +149,16 @@ void TrainingUiTest::staleAnswersAreDropped() {
     ui::TrainingPanel panel;
     std::vector<int> shownBatches;
     connect(&panel, &ui::TrainingPanel::planChanged, &panel, [&panel, &shownBatches] {
-        if (panel.trainingResult()) shownBatches.push_back(panel.trainingResult()->batch);
+        if (panel.trainingResult())
+            shownBatches.push_back(panel.trainingResult()->batch);
     });
     panel.setDocument(profile, hierTrainNetwork());
-    for (int samples : {1, 2, 3, 5, 8, 13, 21, 37}) panel.setBatch(samples);
+    for (int samples : {1, 2, 3, 5, 8, 13, 21, 37})
+        panel.setBatch(samples);
     QVERIFY(settled(panel));
     QVERIFY(!shownBatches.empty());
-    for (int shown : shownBatches) QCOMPARE(shown, 37);
+    for (int shown : shownBatches)
+        QCOMPARE(shown, 37);
     QCOMPARE(panel.trainingResult()->batch, 37);
 }
 
@@ -156,7 +169,8 @@ void TrainingUiTest::timelineWorkersFillEachPhase_data() {
     for (const char* path : {kAlexNet, kLeNet})
         for (const auto& name : core::iterationPlannerNames())
             for (int batch : {1, 37, 128})
-                QTest::addRow("%s %s %d", QFileInfo(path).baseName().toLatin1().constData(), name.c_str(), batch)
+                QTest::addRow("%s %s %d", QFileInfo(path).baseName().toLatin1().constData(),
+                              name.c_str(), batch)
                     << QString(path) << QString::fromStdString(name) << batch;
 }
 
@@ -177,13 +191,16 @@ void TrainingUiTest::timelineWorkersFillEachPhase() {
         for (const auto& bar : timeline.bars) {
             QVERIFY(bar.endMs > bar.startMs);
             if (bar.startMs >= phase.startMs - 1e-9 && bar.startMs < phase.endMs) {
-                QVERIFY2(bar.endMs <= phase.endMs + 1e-6 * std::max(1.0, phase.endMs), bar.detail.c_str());
+                QVERIFY2(bar.endMs <= phase.endMs + 1e-6 * std::max(1.0, phase.endMs),
+                         bar.detail.c_str());
                 busiest = std::max(busiest, bar.endMs);
             }
         }
-        QVERIFY2(std::abs(busiest - phase.endMs) <= 1e-6 * std::max(1.0, phase.endMs), phase.name.c_str());
+        QVERIFY2(std::abs(busiest - phase.endMs) <= 1e-6 * std::max(1.0, phase.endMs),
+                 phase.name.c_str());
     }
-    if (result.hybrid) QCOMPARE(timeline.phases.size(), std::size_t(7));
+    if (result.hybrid)
+        QCOMPARE(timeline.phases.size(), std::size_t(7));
 }
 
 void TrainingUiTest::ganttDrawsOneBarPerTask() {
@@ -192,7 +209,8 @@ void TrainingUiTest::ganttDrawsOneBarPerTask() {
     core::PipelineRequest request;
     request.chain = {0, 1, 2};
     const core::PipelinePlan plan = core::planPipeline(profile, network, request);
-    const core::PipelineSchedule schedule = core::simulateSchedule(core::stageTimings(plan), 6, core::ScheduleKind::OneForwardOneBackward);
+    const core::PipelineSchedule schedule = core::simulateSchedule(
+        core::stageTimings(plan), 6, core::ScheduleKind::OneForwardOneBackward);
     QGraphicsScene scene;
     ui::PipelineGanttBuilder::build(&scene, profile, plan, schedule, 1000, "gantt");
     const auto bars = barsOf(&scene);
@@ -213,10 +231,13 @@ void TrainingUiTest::ganttDrawsOneBarPerTask() {
         QCOMPARE(bar->data(ui::TimeChartCanvas::StartKey).toDouble(), task.startMs);
         QCOMPARE(bar->data(ui::TimeChartCanvas::EndKey).toDouble(), task.endMs);
         QVERIFY(std::abs(bar->rect().left() - (x0 + task.startMs * scale)) < 0.01);
-        QVERIFY(std::abs(bar->rect().right() - (x0 + task.endMs * scale)) < 0.7); // bars are at least 0.6 px wide
-        const QColor pass = task.pass == core::Pass::Forward ? ui::TrainingPalette::forward() : ui::TrainingPalette::backward();
+        QVERIFY(std::abs(bar->rect().right() - (x0 + task.endMs * scale)) <
+                0.7); // bars are at least 0.6 px wide
+        const QColor pass = task.pass == core::Pass::Forward ? ui::TrainingPalette::forward()
+                                                             : ui::TrainingPalette::backward();
         QCOMPARE(bar->brush().color(), pass);
-        QCOMPARE(bar->brush().style(), task.resource == core::Resource::Link ? Qt::BDiagPattern : Qt::SolidPattern);
+        QCOMPARE(bar->brush().style(),
+                 task.resource == core::Resource::Link ? Qt::BDiagPattern : Qt::SolidPattern);
     }
     QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
 }
@@ -236,16 +257,19 @@ void TrainingUiTest::draggingABoundaryResimulates() {
     QVERIFY(strip->isEditable());
     QVERIFY(!strip->boundaries().empty());
     const std::vector<int> before = strip->boundaries();
-    // The first boundary may go anywhere strictly between 0 and the next boundary (a chain: every cut is valid).
+    // The first boundary may go anywhere strictly between 0 and the next boundary (a chain: every
+    // cut is valid).
     const int high = before.size() > 1 ? before[1] : static_cast<int>(profile.layers.size());
     const int target = before[0] > 1 ? 1 : std::min(before[0] + 2, high - 1);
     QVERIFY(target != before[0]);
     ui::StageBoundaryItem* handle = strip->handle(0);
     QVERIFY(handle);
     const QPoint from = strip->mapFromScene(handle->mapToScene(handle->rect().center()));
-    const QPoint to = strip->mapFromScene(QPointF(strip->xOfPosition(target) + 3, handle->mapToScene(handle->rect().center()).y()));
+    const QPoint to = strip->mapFromScene(
+        QPointF(strip->xOfPosition(target) + 3, handle->mapToScene(handle->rect().center()).y()));
     QTest::mousePress(strip->viewport(), Qt::LeftButton, {}, from);
-    for (int i = 1; i <= 8; ++i) QTest::mouseMove(strip->viewport(), from + (to - from) * i / 8);
+    for (int i = 1; i <= 8; ++i)
+        QTest::mouseMove(strip->viewport(), from + (to - from) * i / 8);
     QTest::mouseRelease(strip->viewport(), Qt::LeftButton, {}, to);
     QCOMPARE(strip->boundaries()[0], target);
     // The panel re-simulated the dragged partition exactly as core does.
@@ -256,7 +280,8 @@ void TrainingUiTest::draggingABoundaryResimulates() {
     request.chain = panel.pipelineSettings()->chain(profile, nullptr);
     const core::PipelinePlan plan = core::evaluatePipeline(profile, network, request, stageOfLayer);
     const int m = 4 * static_cast<int>(plan.stages.size());
-    const auto schedule = core::simulateSchedule(core::stageTimings(plan), m, core::ScheduleKind::OneForwardOneBackward);
+    const auto schedule = core::simulateSchedule(core::stageTimings(plan), m,
+                                                 core::ScheduleKind::OneForwardOneBackward);
     QCOMPARE(panel.pipeline()->schedule.minibatchMs, schedule.minibatchMs);
     QCOMPARE(panel.pipeline()->plan.stages.front().layers.size(), std::size_t(target));
     // The Gantt view shows the new schedule.
@@ -285,20 +310,27 @@ void TrainingUiTest::strategyChartHasCoreValues() {
         QCOMPARE(series->count(), static_cast<int>(mbps.size()));
         for (std::size_t i = 0; i < mbps.size(); ++i) {
             core::Network varied = network;
-            core::setBandwidthBetween(varied, profile, {core::Tier::Edge, core::Tier::Cloud}, mbps[i]);
-            core::setBandwidthBetween(varied, profile, {core::Tier::Device, core::Tier::Cloud}, mbps[i]);
+            core::setBandwidthBetween(varied, profile, {core::Tier::Edge, core::Tier::Cloud},
+                                      mbps[i]);
+            core::setBandwidthBetween(varied, profile, {core::Tier::Device, core::Tier::Cloud},
+                                      mbps[i]);
             const core::TrainingCostModel model(profile, varied, core::trainingMachines(profile));
             const double expected = core::runIterationPlanner(names[p], model, 128).iterationMs();
             const QPointF point = series->at(static_cast<int>(i));
             QCOMPARE(point.x(), mbps[i]);
             QVERIFY2(std::abs(point.y() * msPerUnit - expected) <= 1e-9 * expected,
-                     qPrintable(QStringLiteral("%1 at %2 Mbps: %3 vs %4").arg(series->name()).arg(mbps[i]).arg(point.y() * msPerUnit).arg(expected)));
+                     qPrintable(QStringLiteral("%1 at %2 Mbps: %3 vs %4")
+                                    .arg(series->name())
+                                    .arg(mbps[i])
+                                    .arg(point.y() * msPerUnit)
+                                    .arg(expected)));
         }
     }
     // HierTrain's one-tier special cases can never beat it.
     const auto* sweep = panel.strategySweep();
     for (std::size_t i = 0; i < mbps.size(); ++i)
-        for (std::size_t p = 1; p <= 3; ++p) QVERIFY(sweep->ms[0][i] <= sweep->ms[p][i] + 1e-9);
+        for (std::size_t p = 1; p <= 3; ++p)
+            QVERIFY(sweep->ms[0][i] <= sweep->ms[p][i] + 1e-9);
 }
 
 void TrainingUiTest::errorsShowInsideThePanel() {
@@ -314,7 +346,8 @@ void TrainingUiTest::errorsShowInsideThePanel() {
     QVERIFY(!panel.pipeline().has_value());
     QVERIFY(!panel.errorText().isEmpty());
     QString error;
-    QVERIFY(!panel.exportView(ui::TrainingPanel::View::Timeline, QDir::temp().filePath("cutlab-never.png"), &error));
+    QVERIFY(!panel.exportView(ui::TrainingPanel::View::Timeline,
+                              QDir::temp().filePath("cutlab-never.png"), &error));
     QVERIFY(!error.isEmpty());
     // A network without the device–edge link that the plan needs.
     const core::Profile alexnet = loadProfile(kAlexNet);
@@ -325,7 +358,8 @@ void TrainingUiTest::errorsShowInsideThePanel() {
     panel.setPlanner("hiertrain");
     QVERIFY(settled(panel));
     QVERIFY(!panel.trainingResult().has_value());
-    QVERIFY2(panel.errorText().contains("device") || panel.errorText().contains("raspi3"), qPrintable(panel.errorText()));
+    QVERIFY2(panel.errorText().contains("device") || panel.errorText().contains("raspi3"),
+             qPrintable(panel.errorText()));
     // Fixing the network brings the plan back.
     panel.setNetwork(hierTrainNetwork());
     QVERIFY(settled(panel));
@@ -349,7 +383,8 @@ void TrainingUiTest::exportsEveryView() {
     QVERIFY(settled(panel));
     QTemporaryDir dir;
     QString error;
-    const QString png = dir.filePath("view.png"), svg = dir.filePath("view.svg"), pdf = dir.filePath("view.pdf");
+    const QString png = dir.filePath("view.png"), svg = dir.filePath("view.svg"),
+                  pdf = dir.filePath("view.pdf");
     QVERIFY2(panel.exportView(which, png, &error), qPrintable(error));
     QImage image(png);
     QVERIFY(!image.isNull());
@@ -358,7 +393,8 @@ void TrainingUiTest::exportsEveryView() {
     for (int y = 0; y < image.height(); y += 3)
         for (int x = 0; x < image.width(); x += 3) {
             const QColor c = image.pixelColor(x, y);
-            if (c.saturation() > 80) ++coloured;
+            if (c.saturation() > 80)
+                ++coloured;
         }
     QVERIFY2(coloured > 200, qPrintable(QString::number(coloured)));
     QCOMPARE(image.pixelColor(1, 1), QColor(Qt::white));

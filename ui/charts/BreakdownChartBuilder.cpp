@@ -15,9 +15,12 @@ namespace cutlab::ui {
 namespace {
 
 int linkIndex(core::Tier a, core::Tier b) {
-    if (a > b) std::swap(a, b);
-    if (a == core::Tier::Device && b == core::Tier::Edge) return 0;
-    if (a == core::Tier::Device && b == core::Tier::Cloud) return 1;
+    if (a > b)
+        std::swap(a, b);
+    if (a == core::Tier::Device && b == core::Tier::Edge)
+        return 0;
+    if (a == core::Tier::Device && b == core::Tier::Cloud)
+        return 1;
     return 2;
 }
 
@@ -25,17 +28,19 @@ QStringList categoryLabels(const std::vector<BreakdownEntry>& entries) {
     QStringList labels;
     // bottom to top in a horizontal bar chart: list in reverse so the first entry is on top
     for (auto it = entries.rbegin(); it != entries.rend(); ++it)
-        labels << (it->valid ? QStringLiteral("%1  %2").arg(it->label, Format::ms(it->evaluation.totalMs))
-                             : QStringLiteral("%1  (n/a)").arg(it->label));
+        labels << (it->valid
+                       ? QStringLiteral("%1  %2").arg(it->label, Format::ms(it->evaluation.totalMs))
+                       : QStringLiteral("%1  (n/a)").arg(it->label));
     return labels;
 }
 
 } // namespace
 
-std::array<double, BreakdownChartBuilder::kSegments> BreakdownChartBuilder::segments(const core::Profile& profile,
-                                                                                     const core::Evaluation& evaluation) {
+std::array<double, BreakdownChartBuilder::kSegments>
+BreakdownChartBuilder::segments(const core::Profile& profile, const core::Evaluation& evaluation) {
     std::array<double, kSegments> values{};
-    for (const auto& stage : evaluation.stages) values[static_cast<std::size_t>(core::tierIndex(stage.tier))] += stage.computeMs;
+    for (const auto& stage : evaluation.stages)
+        values[static_cast<std::size_t>(core::tierIndex(stage.tier))] += stage.computeMs;
     for (const auto& transfer : evaluation.transfers) {
         const auto a = profile.machines[static_cast<std::size_t>(transfer.from)].tier;
         const auto b = profile.machines[static_cast<std::size_t>(transfer.to)].tier;
@@ -46,25 +51,32 @@ std::array<double, BreakdownChartBuilder::kSegments> BreakdownChartBuilder::segm
 }
 
 QString BreakdownChartBuilder::segmentName(int segment) {
-    static const char* names[kSegments] = {"device", "edge", "cloud", "dev↔edge", "dev↔cloud", "edge↔cloud", "latency"};
+    static const char* names[kSegments] = {"device",    "edge",       "cloud",  "dev↔edge",
+                                           "dev↔cloud", "edge↔cloud", "latency"};
     return QString::fromUtf8(names[segment]);
 }
 
-QChart* BreakdownChartBuilder::build(const core::Profile& profile, const std::vector<BreakdownEntry>& entries,
+QChart* BreakdownChartBuilder::build(const core::Profile& profile,
+                                     const std::vector<BreakdownEntry>& entries,
                                      const QString& title) {
     auto* chart = new QChart();
     chart->setTitle(title);
     chart->setAnimationOptions(QChart::NoAnimation);
     auto* series = new QHorizontalStackedBarSeries(chart);
     series->setBarWidth(0.6);
-    const QColor colors[kSegments] = {Format::tierColor(core::Tier::Device), Format::tierColor(core::Tier::Edge),
-                                      Format::tierColor(core::Tier::Cloud), Format::linkColor(0), Format::linkColor(1),
-                                      Format::linkColor(2), Format::latencyColor()};
+    const QColor colors[kSegments] = {Format::tierColor(core::Tier::Device),
+                                      Format::tierColor(core::Tier::Edge),
+                                      Format::tierColor(core::Tier::Cloud),
+                                      Format::linkColor(0),
+                                      Format::linkColor(1),
+                                      Format::linkColor(2),
+                                      Format::latencyColor()};
     for (int s = 0; s < kSegments; ++s) {
         auto* set = new QBarSet(segmentName(s));
         set->setColor(colors[s]);
         set->setBorderColor(colors[s].darker(120));
-        for (int i = 0; i < static_cast<int>(entries.size()); ++i) set->append(0.0);
+        for (int i = 0; i < static_cast<int>(entries.size()); ++i)
+            set->append(0.0);
         series->append(set);
     }
     chart->addSeries(series);
@@ -73,7 +85,8 @@ QChart* BreakdownChartBuilder::build(const core::Profile& profile, const std::ve
     chart->addAxis(categories, Qt::AlignLeft);
     series->attachAxis(categories);
     auto* values = new QValueAxis(chart);
-    values->setTitleText(QStringLiteral("ms — compute per tier, bytes ÷ bandwidth per link, network latency apart"));
+    values->setTitleText(
+        QStringLiteral("ms — compute per tier, bytes ÷ bandwidth per link, network latency apart"));
     values->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(values, Qt::AlignBottom);
     series->attachAxis(values);
@@ -85,20 +98,24 @@ QChart* BreakdownChartBuilder::build(const core::Profile& profile, const std::ve
     return chart;
 }
 
-void BreakdownChartBuilder::update(QChart* chart, const core::Profile& profile, const std::vector<BreakdownEntry>& entries) {
-    if (chart->series().isEmpty()) return;
+void BreakdownChartBuilder::update(QChart* chart, const core::Profile& profile,
+                                   const std::vector<BreakdownEntry>& entries) {
+    if (chart->series().isEmpty())
+        return;
     auto* series = static_cast<QHorizontalStackedBarSeries*>(chart->series().front());
     const auto sets = series->barSets();
     const int count = static_cast<int>(entries.size());
     double maximum = 1;
     for (int i = 0; i < count; ++i) {
         const auto& entry = entries[static_cast<std::size_t>(i)];
-        const auto values = entry.valid ? segments(profile, entry.evaluation) : std::array<double, kSegments>{};
+        const auto values =
+            entry.valid ? segments(profile, entry.evaluation) : std::array<double, kSegments>{};
         const int row = count - 1 - i; // first entry on top
         for (int s = 0; s < kSegments && s < sets.size(); ++s)
             if (row < sets[s]->count() && sets[s]->at(row) != values[static_cast<std::size_t>(s)])
                 sets[s]->replace(row, values[static_cast<std::size_t>(s)]);
-        if (entry.valid) maximum = std::max(maximum, entry.evaluation.totalMs);
+        if (entry.valid)
+            maximum = std::max(maximum, entry.evaluation.totalMs);
     }
     const auto horizontal = chart->axes(Qt::Horizontal);
     if (!horizontal.isEmpty()) {

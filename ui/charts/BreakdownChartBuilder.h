@@ -22,15 +22,18 @@ struct BreakdownEntry {
 // Latency breakdown as horizontal stacked bars: compute per tier, bytes/bandwidth per link
 // and the links' latency apart.
 class BreakdownChartBuilder {
-public:
+  public:
     static constexpr int kSegments = 7;
     // device, edge, cloud compute; device↔edge, device↔cloud, edge↔cloud bytes time; latency.
-    static std::array<double, kSegments> segments(const core::Profile& profile, const core::Evaluation& evaluation);
+    static std::array<double, kSegments> segments(const core::Profile& profile,
+                                                  const core::Evaluation& evaluation);
     static QString segmentName(int segment);
 
-    static QChart* build(const core::Profile& profile, const std::vector<BreakdownEntry>& entries, const QString& title);
+    static QChart* build(const core::Profile& profile, const std::vector<BreakdownEntry>& entries,
+                         const QString& title);
     // Same number of entries as built: replaces the values in place (cheap, for live dragging).
-    static void update(QChart* chart, const core::Profile& profile, const std::vector<BreakdownEntry>& entries);
+    static void update(QChart* chart, const core::Profile& profile,
+                       const std::vector<BreakdownEntry>& entries);
 };
 
 } // namespace cutlab::ui

@@ -6,7 +6,7 @@ namespace cutlab::ui {
 
 // Light (white, as exported) or dark chart colours, without touching the series colours.
 class ChartStyle {
-public:
+  public:
     static void apply(QChart* chart, bool dark);
 };
 

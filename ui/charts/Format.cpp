@@ -8,65 +8,87 @@ namespace cutlab::ui {
 
 QString Format::number(double value, int decimals) {
     static const QLocale locale(QLocale::English, QLocale::UnitedStates);
-    if (!std::isfinite(value)) return value > 0 ? QStringLiteral("∞") : QStringLiteral("—");
+    if (!std::isfinite(value))
+        return value > 0 ? QStringLiteral("∞") : QStringLiteral("—");
     return locale.toString(value, 'f', decimals);
 }
 
-QString Format::ms(double value) { return number(value, 1) + QStringLiteral(" ms"); }
+QString Format::ms(double value) {
+    return number(value, 1) + QStringLiteral(" ms");
+}
 
 QString Format::bytes(double value) {
     const double a = std::fabs(value);
-    if (a >= 1e9) return number(value / 1e9, 2) + QStringLiteral(" GB");
-    if (a >= 1e6) return number(value / 1e6, 2) + QStringLiteral(" MB");
-    if (a >= 1e3) return number(value / 1e3, 1) + QStringLiteral(" kB");
+    if (a >= 1e9)
+        return number(value / 1e9, 2) + QStringLiteral(" GB");
+    if (a >= 1e6)
+        return number(value / 1e6, 2) + QStringLiteral(" MB");
+    if (a >= 1e3)
+        return number(value / 1e3, 1) + QStringLiteral(" kB");
     return number(value, 0) + QStringLiteral(" B");
 }
 
 QString Format::mbps(double value) {
-    if (!std::isfinite(value)) return QStringLiteral("unlimited");
+    if (!std::isfinite(value))
+        return QStringLiteral("unlimited");
     return number(value, value < 10 ? 2 : 1) + QStringLiteral(" Mbps");
 }
 
 QString Format::flops(double value) {
     const double a = std::fabs(value);
-    if (a >= 1e9) return number(value / 1e9, 2) + QStringLiteral(" GFLOPs");
-    if (a >= 1e6) return number(value / 1e6, 2) + QStringLiteral(" MFLOPs");
-    if (a >= 1e3) return number(value / 1e3, 1) + QStringLiteral(" kFLOPs");
+    if (a >= 1e9)
+        return number(value / 1e9, 2) + QStringLiteral(" GFLOPs");
+    if (a >= 1e6)
+        return number(value / 1e6, 2) + QStringLiteral(" MFLOPs");
+    if (a >= 1e3)
+        return number(value / 1e3, 1) + QStringLiteral(" kFLOPs");
     return number(value, 0) + QStringLiteral(" FLOPs");
 }
 
 QString Format::tierTitle(core::Tier tier) {
     switch (tier) {
-    case core::Tier::Device: return QStringLiteral("Device");
-    case core::Tier::Edge: return QStringLiteral("Edge");
-    case core::Tier::Cloud: return QStringLiteral("Cloud");
+    case core::Tier::Device:
+        return QStringLiteral("Device");
+    case core::Tier::Edge:
+        return QStringLiteral("Edge");
+    case core::Tier::Cloud:
+        return QStringLiteral("Cloud");
     }
     return QString();
 }
 
 QColor Format::tierColor(core::Tier tier) {
     switch (tier) {
-    case core::Tier::Device: return QColor(0x3b, 0x75, 0xaf);
-    case core::Tier::Edge: return QColor(0xe6, 0x7e, 0x22);
-    case core::Tier::Cloud: return QColor(0x3a, 0x92, 0x3a);
+    case core::Tier::Device:
+        return QColor(0x3b, 0x75, 0xaf);
+    case core::Tier::Edge:
+        return QColor(0xe6, 0x7e, 0x22);
+    case core::Tier::Cloud:
+        return QColor(0x3a, 0x92, 0x3a);
     }
     return Qt::gray;
 }
 
 QColor Format::tierFill(core::Tier tier) {
     switch (tier) {
-    case core::Tier::Device: return QColor(0xd6, 0xe6, 0xf7);
-    case core::Tier::Edge: return QColor(0xfd, 0xe6, 0xcc);
-    case core::Tier::Cloud: return QColor(0xd7, 0xf0, 0xd4);
+    case core::Tier::Device:
+        return QColor(0xd6, 0xe6, 0xf7);
+    case core::Tier::Edge:
+        return QColor(0xfd, 0xe6, 0xcc);
+    case core::Tier::Cloud:
+        return QColor(0xd7, 0xf0, 0xd4);
     }
     return Qt::white;
 }
 
 QColor Format::linkColor(int link) {
-    static const QColor colors[3] = {QColor(0x8e, 0x44, 0xad), QColor(0xc0, 0x39, 0x2b), QColor(0x7f, 0x8c, 0x8d)};
+    static const QColor colors[3] = {QColor(0x8e, 0x44, 0xad), QColor(0xc0, 0x39, 0x2b),
+                                     QColor(0x7f, 0x8c, 0x8d)};
     return colors[link < 0 || link > 2 ? 0 : link];
 }
 
-QColor Format::latencyColor() { return QColor(0xf1, 0xc4, 0x0f); }
+QColor Format::latencyColor() {
+    return QColor(0xf1, 0xc4, 0x0f);
+}
 
 } // namespace cutlab::ui

@@ -9,7 +9,7 @@ namespace cutlab::ui {
 
 // Number and colour conventions shared by every panel, chart and export.
 class Format {
-public:
+  public:
     // "8,095.5 ms" (one decimal, thousands separators).
     static QString ms(double value);
     // "1.61 MB", "4.1 kB", "128 B" (MB = 10^6 bytes).

@@ -22,7 +22,8 @@ bool ImageExporter::isSupported(const QString& path) {
     return suffix == "png" || suffix == "svg" || suffix == "pdf";
 }
 
-QByteArray ImageExporter::render(const QString& format, const QSizeF& size, const PaintFunction& paint, const QString& title) {
+QByteArray ImageExporter::render(const QString& format, const QSizeF& size,
+                                 const PaintFunction& paint, const QString& title) {
     QByteArray data;
     QBuffer buffer(&data);
     buffer.open(QIODevice::WriteOnly);
@@ -34,7 +35,8 @@ QByteArray ImageExporter::render(const QString& format, const QSizeF& size, cons
         image.fill(Qt::white);
         {
             QPainter painter(&image);
-            painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
+            painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
+                                   QPainter::SmoothPixmapTransform);
             paint(painter, target);
         }
         image.save(&buffer, "PNG");
@@ -66,44 +68,54 @@ QByteArray ImageExporter::render(const QString& format, const QSizeF& size, cons
 bool ImageExporter::saveAtomically(const QString& path, const QByteArray& data, QString* error) {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        if (error) *error = QStringLiteral("Could not write %1: %2").arg(path, file.errorString());
+        if (error)
+            *error = QStringLiteral("Could not write %1: %2").arg(path, file.errorString());
         return false;
     }
     if (file.write(data) != data.size() || !file.commit()) {
-        if (error) *error = QStringLiteral("Could not write %1: %2").arg(path, file.errorString());
+        if (error)
+            *error = QStringLiteral("Could not write %1: %2").arg(path, file.errorString());
         file.cancelWriting();
         return false;
     }
     return true;
 }
 
-bool ImageExporter::write(const QString& path, const QSizeF& size, const PaintFunction& paint, QString* error,
-                          const QString& title) {
+bool ImageExporter::write(const QString& path, const QSizeF& size, const PaintFunction& paint,
+                          QString* error, const QString& title) {
     const QString format = QFileInfo(path).suffix().toLower();
     if (!isSupported(path)) {
-        if (error) *error = QStringLiteral("%1: choose a .png, .svg or .pdf file name").arg(path);
+        if (error)
+            *error = QStringLiteral("%1: choose a .png, .svg or .pdf file name").arg(path);
         return false;
     }
     if (size.isEmpty()) {
-        if (error) *error = QStringLiteral("Nothing to export.");
+        if (error)
+            *error = QStringLiteral("Nothing to export.");
         return false;
     }
     const QByteArray data = render(format, size, paint, title);
     if (data.isEmpty()) {
-        if (error) *error = QStringLiteral("Could not render %1").arg(path);
+        if (error)
+            *error = QStringLiteral("Could not render %1").arg(path);
         return false;
     }
     return saveAtomically(path, data, error);
 }
 
-bool ImageExporter::writeChart(const QString& path, QChart* chart, const QSizeF& size, QString* error) {
+bool ImageExporter::writeChart(const QString& path, QChart* chart, const QSizeF& size,
+                               QString* error) {
     QGraphicsScene scene; // owns the chart from here on
     ChartStyle::apply(chart, false);
     scene.addItem(chart);
     chart->setGeometry(QRectF(QPointF(0, 0), size));
     scene.setSceneRect(QRectF(QPointF(0, 0), size));
-    return write(path, size, [&](QPainter& painter, const QRectF& target) { scene.render(&painter, target, scene.sceneRect()); },
-                 error, chart->title());
+    return write(
+        path, size,
+        [&](QPainter& painter, const QRectF& target) {
+            scene.render(&painter, target, scene.sceneRect());
+        },
+        error, chart->title());
 }
 
 } // namespace cutlab::ui

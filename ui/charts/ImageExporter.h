@@ -15,16 +15,17 @@ namespace cutlab::ui {
 // Renders something into a PNG, SVG or PDF file chosen by the path's extension, on a white
 // background, written atomically (QSaveFile): on any error an existing file is left untouched.
 class ImageExporter {
-public:
+  public:
     using PaintFunction = std::function<void(QPainter& painter, const QRectF& target)>;
 
     static bool isSupported(const QString& path);
     // `size` in logical pixels (PNG is drawn at twice that for sharp print; PDF page in points).
-    static bool write(const QString& path, const QSizeF& size, const PaintFunction& paint, QString* error,
-                      const QString& title = QString());
+    static bool write(const QString& path, const QSizeF& size, const PaintFunction& paint,
+                      QString* error, const QString& title = QString());
     // Takes ownership of the chart; gives it a white background and renders it at `size`.
     static bool writeChart(const QString& path, QChart* chart, const QSizeF& size, QString* error);
-    static QByteArray render(const QString& format, const QSizeF& size, const PaintFunction& paint, const QString& title);
+    static QByteArray render(const QString& format, const QSizeF& size, const PaintFunction& paint,
+                             const QString& title);
     static bool saveAtomically(const QString& path, const QByteArray& data, QString* error);
 };
 

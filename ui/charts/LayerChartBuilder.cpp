@@ -14,11 +14,16 @@
 namespace cutlab::ui {
 namespace {
 
-double floorPow10(double v) { return std::pow(10.0, std::floor(std::log10(v))); }
-double ceilPow10(double v) { return std::pow(10.0, std::ceil(std::log10(v))); }
+double floorPow10(double v) {
+    return std::pow(10.0, std::floor(std::log10(v)));
+}
+double ceilPow10(double v) {
+    return std::pow(10.0, std::ceil(std::log10(v)));
+}
 
-const QColor kMachineColors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
-                                 QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
+const QColor kMachineColors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e),
+                                 QColor(0x2c, 0xa0, 0x2c), QColor(0xd6, 0x27, 0x28),
+                                 QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
                                  QColor(0xe3, 0x77, 0xc2), QColor(0x17, 0xbe, 0xcf)};
 
 // A line of a long model keeps about 2 × kBuckets points: each bucket of consecutive layers keeps
@@ -26,12 +31,12 @@ const QColor kMachineColors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x
 // resolution (and the axes' ranges stay those of every layer).
 constexpr int kBuckets = 1000;
 
-template <class Value>
-QList<QPointF> linePoints(int n, Value value) {
+template <class Value> QList<QPointF> linePoints(int n, Value value) {
     QList<QPointF> points;
     if (n <= 2 * kBuckets) {
         points.reserve(n);
-        for (int i = 0; i < n; ++i) points.append(QPointF(i, value(i)));
+        for (int i = 0; i < n; ++i)
+            points.append(QPointF(i, value(i)));
         return points;
     }
     points.reserve(2 * kBuckets);
@@ -42,12 +47,15 @@ QList<QPointF> linePoints(int n, Value value) {
         double lowValue = value(from), highValue = lowValue;
         for (int i = from + 1; i < to; ++i) {
             const double v = value(i);
-            if (v < lowValue) low = i, lowValue = v;
-            if (v > highValue) high = i, highValue = v;
+            if (v < lowValue)
+                low = i, lowValue = v;
+            if (v > highValue)
+                high = i, highValue = v;
         }
         if (low <= high) {
             points.append(QPointF(low, lowValue));
-            if (high != low) points.append(QPointF(high, highValue));
+            if (high != low)
+                points.append(QPointF(high, highValue));
         } else {
             points.append(QPointF(high, highValue));
             points.append(QPointF(low, lowValue));
@@ -58,7 +66,8 @@ QList<QPointF> linePoints(int n, Value value) {
 
 } // namespace
 
-QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2> cutPositions, const QString& title) {
+QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2> cutPositions,
+                                 const QString& title) {
     auto* chart = new QChart();
     chart->setTitle(title);
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -83,8 +92,9 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
     double tMin = 1e300, tMax = 0;
     for (std::size_t m = 0; m < profile.machines.size(); ++m) {
         auto* series = new QLineSeries(chart);
-        series->setName(QStringLiteral("%1 (%2)").arg(QString::fromStdString(profile.machines[m].id),
-                                                      QString::fromStdString(core::tierName(profile.machines[m].tier))));
+        series->setName(QStringLiteral("%1 (%2)").arg(
+            QString::fromStdString(profile.machines[m].id),
+            QString::fromStdString(core::tierName(profile.machines[m].tier))));
         const QList<QPointF> points = linePoints(n, [&](int i) {
             return std::max(kTimeFloorMs, profile.forwardPerSample(i, static_cast<int>(m)));
         });
@@ -99,14 +109,16 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
         series->attachAxis(x);
         series->attachAxis(time);
     }
-    if (tMax <= 0) tMin = tMax = 1;
+    if (tMax <= 0)
+        tMin = tMax = 1;
     time->setRange(floorPow10(tMin), ceilPow10(tMax * 1.01));
 
     auto* bytes = new QLineSeries(chart);
     bytes->setName(QStringLiteral("output size"));
     double bMin = 1e300, bMax = 1;
-    const QList<QPointF> points =
-        linePoints(n, [&](int i) { return std::max(1.0, profile.layers[static_cast<std::size_t>(i)].outputBytes); });
+    const QList<QPointF> points = linePoints(n, [&](int i) {
+        return std::max(1.0, profile.layers[static_cast<std::size_t>(i)].outputBytes);
+    });
     for (const QPointF& point : points) {
         bMin = std::min(bMin, point.y());
         bMax = std::max(bMax, point.y());
@@ -117,7 +129,8 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
     chart->addSeries(bytes);
     bytes->attachAxis(x);
     bytes->attachAxis(size);
-    if (bMin > bMax) bMin = 1;
+    if (bMin > bMax)
+        bMin = 1;
     size->setRange(floorPow10(bMin), ceilPow10(bMax * 1.01));
 
     for (int h = 0; h < 2; ++h) {
@@ -138,13 +151,16 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
 void LayerChartBuilder::updateCuts(QChart* chart, std::array<int, 2> cutPositions) {
     QLogValueAxis* time = nullptr;
     for (auto* axis : chart->axes(Qt::Vertical))
-        if (axis->alignment() == Qt::AlignLeft) time = static_cast<QLogValueAxis*>(axis);
-    if (!time) return;
+        if (axis->alignment() == Qt::AlignLeft)
+            time = static_cast<QLogValueAxis*>(axis);
+    if (!time)
+        return;
     for (auto* series : chart->series()) {
         for (int h = 0; h < 2; ++h)
             if (series->objectName() == QStringLiteral("cut%1").arg(h)) {
                 const double x = cutPositions[static_cast<std::size_t>(h)] - 0.5;
-                static_cast<QLineSeries*>(series)->replace(QList<QPointF>{{x, time->min()}, {x, time->max()}});
+                static_cast<QLineSeries*>(series)->replace(
+                    QList<QPointF>{{x, time->min()}, {x, time->max()}});
             }
     }
 }

@@ -13,9 +13,10 @@ namespace cutlab::ui {
 // Per-layer execution time on each machine and per-layer output size, both on log axes, in
 // graph order, with the two current cuts drawn as vertical lines.
 class LayerChartBuilder {
-public:
+  public:
     // cutPositions: layer positions of the device|edge and edge|cloud cuts (0..N).
-    static QChart* build(const core::Profile& profile, std::array<int, 2> cutPositions, const QString& title);
+    static QChart* build(const core::Profile& profile, std::array<int, 2> cutPositions,
+                         const QString& title);
     static void updateCuts(QChart* chart, std::array<int, 2> cutPositions);
     // The smallest time drawn: zero-time layers sit on this floor of the log axis.
     static constexpr double kTimeFloorMs = 1e-3;

@@ -17,14 +17,16 @@ namespace {
 QList<QPointF> pointsOf(const std::vector<double>& x, const std::vector<double>& y) {
     QList<QPointF> points;
     for (std::size_t i = 0; i < x.size() && i < y.size(); ++i)
-        if (std::isfinite(y[i]) && y[i] > 0) points.append(QPointF(x[i], y[i]));
+        if (std::isfinite(y[i]) && y[i] > 0)
+            points.append(QPointF(x[i], y[i]));
     return points;
 }
 
 } // namespace
 
-QChart* SweepChartBuilder::build(const core::SweepResult& sweep, const std::vector<double>& currentTotals,
-                                 const QString& bestLabel, double currentUplinkMbps, const QString& title) {
+QChart* SweepChartBuilder::build(const core::SweepResult& sweep,
+                                 const std::vector<double>& currentTotals, const QString& bestLabel,
+                                 double currentUplinkMbps, const QString& title) {
     auto* chart = new QChart();
     chart->setTitle(title);
     chart->setAnimationOptions(QChart::NoAnimation);
@@ -62,11 +64,14 @@ QChart* SweepChartBuilder::build(const core::SweepResult& sweep, const std::vect
     const char* nativeNames[3] = {"all on device", "all on edge", "all in cloud"};
     for (core::Tier tier : core::kTiers) {
         const auto t = static_cast<std::size_t>(core::tierIndex(tier));
-        if (sweep.nativeMs[t].empty()) continue;
-        add(QString::fromUtf8(nativeNames[t]), sweep.nativeMs[t], QPen(Format::tierColor(tier), 1.6, Qt::DashLine));
+        if (sweep.nativeMs[t].empty())
+            continue;
+        add(QString::fromUtf8(nativeNames[t]), sweep.nativeMs[t],
+            QPen(Format::tierColor(tier), 1.6, Qt::DashLine));
     }
     add(bestLabel, sweep.bestMs, QPen(QColor(0x22, 0x22, 0x22), 3.0));
-    auto* current = add(QStringLiteral("current plan"), currentTotals, QPen(QColor(0xd6, 0x27, 0x28), 2.0));
+    auto* current =
+        add(QStringLiteral("current plan"), currentTotals, QPen(QColor(0xd6, 0x27, 0x28), 2.0));
     current->setObjectName(QStringLiteral("current"));
 
     auto* changes = new QScatterSeries(chart);
@@ -76,7 +81,8 @@ QChart* SweepChartBuilder::build(const core::SweepResult& sweep, const std::vect
     changes->setBorderColor(QColor(0x22, 0x22, 0x22));
     for (int i : sweep.changes)
         if (std::isfinite(sweep.bestMs[static_cast<std::size_t>(i)]))
-            changes->append(sweep.mbps[static_cast<std::size_t>(i)], sweep.bestMs[static_cast<std::size_t>(i)]);
+            changes->append(sweep.mbps[static_cast<std::size_t>(i)],
+                            sweep.bestMs[static_cast<std::size_t>(i)]);
     chart->addSeries(changes);
     changes->attachAxis(x);
     changes->attachAxis(y);
@@ -87,7 +93,8 @@ QChart* SweepChartBuilder::build(const core::SweepResult& sweep, const std::vect
     const double low = std::pow(10.0, std::floor(std::log10(yMin)));
     const double high = std::pow(10.0, std::ceil(std::log10(yMax * 1.01)));
     y->setRange(low, high);
-    if (currentUplinkMbps > 0 && std::isfinite(currentUplinkMbps) && currentUplinkMbps >= xMin && currentUplinkMbps <= xMax) {
+    if (currentUplinkMbps > 0 && std::isfinite(currentUplinkMbps) && currentUplinkMbps >= xMin &&
+        currentUplinkMbps <= xMax) {
         auto* marker = new QLineSeries(chart);
         marker->setName(QStringLiteral("current uplink %1").arg(Format::mbps(currentUplinkMbps)));
         marker->setPen(QPen(QColor(0x88, 0x88, 0x88), 1.2, Qt::DotLine));
@@ -101,9 +108,11 @@ QChart* SweepChartBuilder::build(const core::SweepResult& sweep, const std::vect
     return chart;
 }
 
-void SweepChartBuilder::updateCurrent(QChart* chart, const std::vector<double>& mbps, const std::vector<double>& currentTotals) {
+void SweepChartBuilder::updateCurrent(QChart* chart, const std::vector<double>& mbps,
+                                      const std::vector<double>& currentTotals) {
     for (auto* series : chart->series())
-        if (series->objectName() == QStringLiteral("current")) static_cast<QLineSeries*>(series)->replace(pointsOf(mbps, currentTotals));
+        if (series->objectName() == QStringLiteral("current"))
+            static_cast<QLineSeries*>(series)->replace(pointsOf(mbps, currentTotals));
 }
 
 } // namespace cutlab::ui

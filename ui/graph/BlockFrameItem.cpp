@@ -3,25 +3,29 @@
 #include "ui/charts/Format.h"
 #include "ui/graph/GraphInteraction.h"
 
-#include <QGraphicsSceneMouseEvent>
 #include <QCursor>
+#include <QGraphicsSceneMouseEvent>
 #include <QPainter>
 
 namespace cutlab::ui {
 
-BlockFrameItem::BlockFrameItem(GraphInteraction* interaction, int block, const QRectF& rect, QString title,
-                               QString detail, bool collapsed)
-    : m_interaction(interaction), m_block(block), m_rect(rect), m_title(std::move(title)), m_detail(std::move(detail)),
-      m_collapsed(collapsed) {
+BlockFrameItem::BlockFrameItem(GraphInteraction* interaction, int block, const QRectF& rect,
+                               QString title, QString detail, bool collapsed)
+    : m_interaction(interaction), m_block(block), m_rect(rect), m_title(std::move(title)),
+      m_detail(std::move(detail)), m_collapsed(collapsed) {
     setZValue(collapsed ? 0 : -2);
     setAcceptedMouseButtons(Qt::LeftButton);
-    setToolTip(collapsed ? QStringLiteral("%1 (collapsed): click to show its layers").arg(m_title)
-                         : QStringLiteral("%1: a branching region, cut only around it. Click the title to collapse.").arg(m_title));
+    setToolTip(collapsed
+                   ? QStringLiteral("%1 (collapsed): click to show its layers").arg(m_title)
+                   : QStringLiteral(
+                         "%1: a branching region, cut only around it. Click the title to collapse.")
+                         .arg(m_title));
     setCursor(Qt::PointingHandCursor);
 }
 
 QRectF BlockFrameItem::headerRect() const {
-    if (m_collapsed) return m_rect;
+    if (m_collapsed)
+        return m_rect;
     return QRectF(m_rect.left(), m_rect.top(), m_rect.width(), 24);
 }
 
@@ -32,7 +36,8 @@ QPainterPath BlockFrameItem::shape() const {
 }
 
 void BlockFrameItem::setTier(core::Tier tier) {
-    if (tier == m_tier) return;
+    if (tier == m_tier)
+        return;
     m_tier = tier;
     update();
 }
@@ -53,8 +58,8 @@ void BlockFrameItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
         font.setBold(true);
         painter->setFont(font);
         const QRectF text = m_rect.adjusted(10, 5, -6, -5);
-        painter->drawText(QRectF(text.left(), text.top(), text.width(), text.height() / 2), Qt::AlignLeft | Qt::AlignVCenter,
-                          QStringLiteral("⊞ ") + m_title);
+        painter->drawText(QRectF(text.left(), text.top(), text.width(), text.height() / 2),
+                          Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("⊞ ") + m_title);
         font.setBold(false);
         painter->setFont(font);
         painter->drawText(QRectF(text.left(), text.center().y(), text.width(), text.height() / 2),

@@ -13,11 +13,11 @@ class GraphInteraction;
 // with a title around its layers, or, collapsed, one box standing for all of them. A click on
 // the title (or the collapsed box) toggles it.
 class BlockFrameItem : public QGraphicsItem {
-public:
+  public:
     enum { Type = UserType + 4 };
 
-    BlockFrameItem(GraphInteraction* interaction, int block, const QRectF& rect, QString title, QString detail,
-                   bool collapsed);
+    BlockFrameItem(GraphInteraction* interaction, int block, const QRectF& rect, QString title,
+                   QString detail, bool collapsed);
 
     int type() const override { return Type; }
     int block() const { return m_block; }
@@ -29,10 +29,10 @@ public:
     QPainterPath shape() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
-protected:
+  protected:
     void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
 
-private:
+  private:
     GraphInteraction* m_interaction;
     int m_block;
     QRectF m_rect;

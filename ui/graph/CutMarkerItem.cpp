@@ -4,11 +4,11 @@
 #include "ui/charts/Format.h"
 #include "ui/graph/GraphInteraction.h"
 
+#include <QCursor>
 #include <QFontMetricsF>
 #include <QGraphicsSceneMouseEvent>
 #include <QKeyEvent>
 #include <QLinearGradient>
-#include <QCursor>
 #include <QPainter>
 
 namespace cutlab::ui {
@@ -17,8 +17,9 @@ constexpr double kGripMain = 104;
 constexpr double kGripCross = 24;
 } // namespace
 
-CutMarkerItem::CutMarkerItem(GraphInteraction* interaction, int handle, std::vector<double> boundaryCoordinates,
-                             double crossMin, double crossMax, bool topToBottom)
+CutMarkerItem::CutMarkerItem(GraphInteraction* interaction, int handle,
+                             std::vector<double> boundaryCoordinates, double crossMin,
+                             double crossMax, bool topToBottom)
     : m_interaction(interaction), m_handle(handle), m_coordinates(std::move(boundaryCoordinates)),
       m_crossMin(crossMin), m_crossMax(crossMax), m_topToBottom(topToBottom),
       m_label(handle == 0 ? QStringLiteral("device ┃ edge") : QStringLiteral("edge ┃ cloud")) {
@@ -26,10 +27,12 @@ CutMarkerItem::CutMarkerItem(GraphInteraction* interaction, int handle, std::vec
     setAcceptHoverEvents(true);
     setZValue(10);
     setCursor(topToBottom ? Qt::SizeVerCursor : Qt::SizeHorCursor);
-    setToolTip(handle == 0 ? QStringLiteral("Device | edge cut: drag it, or focus it and use the arrow keys. "
-                                            "Layers before it run on the device.")
-                           : QStringLiteral("Edge | cloud cut: drag it, or focus it and use the arrow keys. "
-                                            "Layers after it run in the cloud."));
+    setToolTip(
+        handle == 0
+            ? QStringLiteral("Device | edge cut: drag it, or focus it and use the arrow keys. "
+                             "Layers before it run on the device.")
+            : QStringLiteral("Edge | cloud cut: drag it, or focus it and use the arrow keys. "
+                             "Layers after it run in the cloud."));
 }
 
 QPointF CutMarkerItem::pointAt(double main, double cross) const {
@@ -37,7 +40,8 @@ QPointF CutMarkerItem::pointAt(double main, double cross) const {
 }
 
 void CutMarkerItem::setBoundary(int boundary) {
-    if (m_coordinates.empty()) return;
+    if (m_coordinates.empty())
+        return;
     m_boundary = std::clamp(boundary, 0, static_cast<int>(m_coordinates.size()) - 1);
     m_syncing = true;
     setPos(pointAt(m_coordinates[static_cast<std::size_t>(m_boundary)], 0));
@@ -48,13 +52,16 @@ QRectF CutMarkerItem::gripRect() const {
     // device|edge grip at the top (left) end, edge|cloud at the bottom (right) end, so both
     // stay readable when the handles stand on the same cut.
     if (m_topToBottom)
-        return m_handle == 0 ? QRectF(m_crossMin - kGripMain, -kGripCross / 2, kGripMain, kGripCross)
-                             : QRectF(m_crossMax, -kGripCross / 2, kGripMain, kGripCross);
+        return m_handle == 0
+                   ? QRectF(m_crossMin - kGripMain, -kGripCross / 2, kGripMain, kGripCross)
+                   : QRectF(m_crossMax, -kGripCross / 2, kGripMain, kGripCross);
     return m_handle == 0 ? QRectF(-kGripMain / 2, m_crossMin - kGripCross, kGripMain, kGripCross)
                          : QRectF(-kGripMain / 2, m_crossMax, kGripMain, kGripCross);
 }
 
-QPointF CutMarkerItem::gripScenePos() const { return mapToScene(gripRect().center()); }
+QPointF CutMarkerItem::gripScenePos() const {
+    return mapToScene(gripRect().center());
+}
 
 QRectF CutMarkerItem::boundingRect() const {
     const QRectF bar = m_topToBottom ? QRectF(m_crossMin, -6, m_crossMax - m_crossMin, 12)
@@ -76,8 +83,9 @@ void CutMarkerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QW
     const core::Tier after = m_handle == 0 ? core::Tier::Edge : core::Tier::Cloud;
     const bool active = m_dragging || m_hovered || hasFocus();
     const double width = active ? 5 : 3.5;
-    const QRectF bar = m_topToBottom ? QRectF(m_crossMin, -width / 2, m_crossMax - m_crossMin, width)
-                                     : QRectF(-width / 2, m_crossMin, width, m_crossMax - m_crossMin);
+    const QRectF bar = m_topToBottom
+                           ? QRectF(m_crossMin, -width / 2, m_crossMax - m_crossMin, width)
+                           : QRectF(-width / 2, m_crossMin, width, m_crossMax - m_crossMin);
     QLinearGradient gradient(pointAt(-width / 2, 0), pointAt(width / 2, 0));
     gradient.setColorAt(0, Format::tierColor(before));
     gradient.setColorAt(0.5, Format::tierColor(before));
@@ -87,13 +95,15 @@ void CutMarkerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QW
     painter->setBrush(gradient);
     painter->drawRect(bar);
     const QRectF grip = gripRect();
-    QLinearGradient gripGradient(grip.topLeft(), m_topToBottom ? grip.bottomLeft() : grip.topRight());
+    QLinearGradient gripGradient(grip.topLeft(),
+                                 m_topToBottom ? grip.bottomLeft() : grip.topRight());
     gripGradient.setColorAt(0, Format::tierColor(before));
     gripGradient.setColorAt(0.5, Format::tierColor(before));
     gripGradient.setColorAt(0.5001, Format::tierColor(after));
     gripGradient.setColorAt(1, Format::tierColor(after));
     painter->setBrush(gripGradient);
-    painter->setPen(QPen(active ? m_interaction->colors().text : QColor(0, 0, 0, 60), active ? 2 : 1));
+    painter->setPen(
+        QPen(active ? m_interaction->colors().text : QColor(0, 0, 0, 60), active ? 2 : 1));
     painter->drawRoundedRect(grip, 6, 6);
     QFont font = painter->font();
     font.setPointSizeF(8.5);

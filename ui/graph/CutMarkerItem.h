@@ -13,11 +13,12 @@ class GraphInteraction;
 // moves it along the main axis only, snapped to the nearest valid cut point (core
 // nearestCutIndex); arrow keys step it from cut to cut.
 class CutMarkerItem : public QGraphicsItem {
-public:
+  public:
     enum { Type = UserType + 3 };
 
-    CutMarkerItem(GraphInteraction* interaction, int handle, std::vector<double> boundaryCoordinates,
-                  double crossMin, double crossMax, bool topToBottom);
+    CutMarkerItem(GraphInteraction* interaction, int handle,
+                  std::vector<double> boundaryCoordinates, double crossMin, double crossMax,
+                  bool topToBottom);
 
     int type() const override { return Type; }
     int handle() const { return m_handle; }
@@ -31,7 +32,7 @@ public:
     QPainterPath shape() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
-protected:
+  protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
     void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
     void mouseReleaseEvent(QGraphicsSceneMouseEvent* event) override;
@@ -39,7 +40,7 @@ protected:
     void hoverEnterEvent(QGraphicsSceneHoverEvent* event) override;
     void hoverLeaveEvent(QGraphicsSceneHoverEvent* event) override;
 
-private:
+  private:
     QRectF gripRect() const;
     QPointF pointAt(double main, double cross) const;
 

@@ -7,8 +7,9 @@
 
 namespace cutlab::ui {
 
-CutPointItem::CutPointItem(GraphInteraction* interaction, int boundary, double main, double crossMin, double crossMax,
-                           bool topToBottom, QString label, QString tooltip)
+CutPointItem::CutPointItem(GraphInteraction* interaction, int boundary, double main,
+                           double crossMin, double crossMax, bool topToBottom, QString label,
+                           QString tooltip)
     : m_interaction(interaction), m_boundary(boundary), m_label(std::move(label)) {
     setZValue(11); // the label stays readable over a handle; the item takes no clicks
     setToolTip(tooltip);
@@ -20,14 +21,16 @@ CutPointItem::CutPointItem(GraphInteraction* interaction, int boundary, double m
         m_line = QLineF(main, crossMin + 10, main, crossMax - 10);
         m_labelRect = QRectF(main - 40, -22, 80, 14);
     }
-    m_bounds = QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-2, -2, 2, 2).united(m_labelRect);
+    m_bounds =
+        QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-2, -2, 2, 2).united(m_labelRect);
 }
 
 void CutPointItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
     const GraphColors& colors = m_interaction->colors();
     painter->setPen(QPen(colors.cutLine, 1, Qt::DotLine));
     painter->drawLine(m_line);
-    if (option->levelOfDetailFromTransform(painter->worldTransform()) < 0.35) return;
+    if (option->levelOfDetailFromTransform(painter->worldTransform()) < 0.35)
+        return;
     QFont font = painter->font();
     font.setPointSizeF(7.5);
     painter->setFont(font);

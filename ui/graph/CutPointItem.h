@@ -9,18 +9,18 @@ class GraphInteraction;
 
 // A valid cut point between two blocks: a thin dashed line and the bytes that would cross it.
 class CutPointItem : public QGraphicsItem {
-public:
+  public:
     enum { Type = UserType + 5 };
 
-    CutPointItem(GraphInteraction* interaction, int boundary, double main, double crossMin, double crossMax,
-                 bool topToBottom, QString label, QString tooltip);
+    CutPointItem(GraphInteraction* interaction, int boundary, double main, double crossMin,
+                 double crossMax, bool topToBottom, QString label, QString tooltip);
 
     int type() const override { return Type; }
     int boundary() const { return m_boundary; }
     QRectF boundingRect() const override { return m_bounds; }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
-private:
+  private:
     GraphInteraction* m_interaction;
     int m_boundary;
     QLineF m_line;

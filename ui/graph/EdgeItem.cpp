@@ -8,20 +8,25 @@
 
 namespace cutlab::ui {
 
-EdgeItem::EdgeItem(GraphInteraction* interaction, const QRectF& from, const QRectF& to, bool topToBottom)
+EdgeItem::EdgeItem(GraphInteraction* interaction, const QRectF& from, const QRectF& to,
+                   bool topToBottom)
     : m_interaction(interaction) {
     setZValue(-1);
     setAcceptedMouseButtons(Qt::NoButton);
-    const QPointF start = topToBottom ? QPointF(from.center().x(), from.bottom()) : QPointF(from.right(), from.center().y());
-    const QPointF end = topToBottom ? QPointF(to.center().x(), to.top()) : QPointF(to.left(), to.center().y());
+    const QPointF start = topToBottom ? QPointF(from.center().x(), from.bottom())
+                                      : QPointF(from.right(), from.center().y());
+    const QPointF end =
+        topToBottom ? QPointF(to.center().x(), to.top()) : QPointF(to.left(), to.center().y());
     const double mainGap = topToBottom ? end.y() - start.y() : end.x() - start.x();
     const double crossGap = topToBottom ? end.x() - start.x() : end.y() - start.y();
-    const bool jumps = mainGap > 150 && std::fabs(crossGap) < 1.0; // would run through nodes in between
+    const bool jumps =
+        mainGap > 150 && std::fabs(crossGap) < 1.0; // would run through nodes in between
     m_path.moveTo(start);
     if (jumps) {
         const double bow = -(topToBottom ? from.width() : from.height()) / 2 - 30;
         auto at = [&](double main, double cross) {
-            return topToBottom ? QPointF(start.x() + cross, start.y() + main) : QPointF(start.x() + main, start.y() + cross);
+            return topToBottom ? QPointF(start.x() + cross, start.y() + main)
+                               : QPointF(start.x() + main, start.y() + cross);
         };
         m_path.cubicTo(at(30, 0), at(30, bow), at(60, bow));
         m_path.lineTo(at(mainGap - 60, bow));

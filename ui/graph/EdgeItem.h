@@ -9,7 +9,7 @@ class GraphInteraction;
 
 // A tensor flowing from one layer to another: a curve with an arrow head.
 class EdgeItem : public QGraphicsItem {
-public:
+  public:
     enum { Type = UserType + 2 };
 
     // From the exit side of `from` to the entry side of `to`; edges that jump over columns
@@ -20,7 +20,7 @@ public:
     QRectF boundingRect() const override { return m_bounds; }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
-private:
+  private:
     GraphInteraction* m_interaction;
     QPainterPath m_path;
     QPolygonF m_arrow;

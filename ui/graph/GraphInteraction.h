@@ -7,8 +7,8 @@ namespace cutlab::ui {
 // Colours the graph items paint with (they follow the light or dark palette).
 struct GraphColors {
     QColor background;
-    QColor text;      // on the canvas (labels, frame titles)
-    QColor nodeText;  // on the light node fills
+    QColor text;     // on the canvas (labels, frame titles)
+    QColor nodeText; // on the light node fills
     QColor edge;
     QColor frame;
     QColor frameFill;
@@ -17,7 +17,7 @@ struct GraphColors {
 
 // What graph items report back to their scene: items only paint and forward user input.
 class GraphInteraction {
-public:
+  public:
     virtual ~GraphInteraction() = default;
     virtual const GraphColors& colors() const = 0;
     virtual void layerHovered(int layer, bool entered) = 0;

@@ -5,23 +5,24 @@
 namespace cutlab::ui {
 namespace {
 
-constexpr double kColumnGap = 46;  // between columns inside a block
-constexpr double kBlockGap = 84;   // between blocks: the cut point sits in the middle
+constexpr double kColumnGap = 46; // between columns inside a block
+constexpr double kBlockGap = 84;  // between blocks: the cut point sits in the middle
 constexpr double kRowGap = 26;
 constexpr double kFramePad = 12;
 constexpr double kFrameHeader = 24;
-constexpr double kBow = 40;        // room for edges that jump over a column
+constexpr double kBow = 40; // room for edges that jump over a column
 
 } // namespace
 
 QRectF GraphLayout::visibleRect(int layer, const core::ModelStructure& structure) const {
     const int block = structure.blockOfLayer[static_cast<std::size_t>(layer)];
-    if (blockCollapsed[static_cast<std::size_t>(block)]) return blockRects[static_cast<std::size_t>(block)];
+    if (blockCollapsed[static_cast<std::size_t>(block)])
+        return blockRects[static_cast<std::size_t>(block)];
     return layerRects[static_cast<std::size_t>(layer)];
 }
 
-GraphLayout GraphLayout::compute(const core::Profile& profile, const core::ModelStructure& structure,
-                                 const Options& options) {
+GraphLayout GraphLayout::compute(const core::Profile& profile,
+                                 const core::ModelStructure& structure, const Options& options) {
     GraphLayout layout;
     layout.topToBottom = options.topToBottom;
     const bool tb = options.topToBottom;
@@ -36,7 +37,8 @@ GraphLayout GraphLayout::compute(const core::Profile& profile, const core::Model
     layout.blockCollapsed.assign(blocks, false);
 
     auto rect = [&](double main, double cross, double mainSize, double crossSize) {
-        return tb ? QRectF(cross, main, crossSize, mainSize) : QRectF(main, cross, mainSize, crossSize);
+        return tb ? QRectF(cross, main, crossSize, mainSize)
+                  : QRectF(main, cross, mainSize, crossSize);
     };
 
     std::vector<int> depth(n, 0);
@@ -59,12 +61,14 @@ GraphLayout GraphLayout::compute(const core::Profile& profile, const core::Model
         for (int i = block.first; i <= block.last; ++i) {
             int d = 0;
             for (int input : profile.layers[static_cast<std::size_t>(i)].inputs)
-                if (input >= block.first) d = std::max(d, depth[static_cast<std::size_t>(input)] + 1);
+                if (input >= block.first)
+                    d = std::max(d, depth[static_cast<std::size_t>(input)] + 1);
             depth[static_cast<std::size_t>(i)] = d;
             maxDepth = std::max(maxDepth, d);
         }
         std::vector<int> perColumn(static_cast<std::size_t>(maxDepth) + 1, 0);
-        for (int i = block.first; i <= block.last; ++i) ++perColumn[static_cast<std::size_t>(depth[static_cast<std::size_t>(i)])];
+        for (int i = block.first; i <= block.last; ++i)
+            ++perColumn[static_cast<std::size_t>(depth[static_cast<std::size_t>(i)])];
         std::vector<int> placed(perColumn.size(), 0);
         double blockCrossMin = 1e300, blockCrossMax = -1e300;
         for (int i = block.first; i <= block.last; ++i) {
@@ -82,7 +86,8 @@ GraphLayout GraphLayout::compute(const core::Profile& profile, const core::Model
             const double mainHeader = tb ? kFrameHeader : 0.0;
             const double top = blockCrossMin - kFramePad - header - kBow;
             const double bottom = blockCrossMax + kFramePad;
-            layout.blockRects[b] = rect(u - kFramePad - mainHeader, top, width + 2 * kFramePad + mainHeader, bottom - top);
+            layout.blockRects[b] = rect(u - kFramePad - mainHeader, top,
+                                        width + 2 * kFramePad + mainHeader, bottom - top);
             blockCrossMin = top;
             blockCrossMax = bottom;
         } else {

@@ -15,7 +15,7 @@ namespace cutlab::ui {
 // branching block each layer goes to the column of its longest path from the block's entry and
 // layers of one column are stacked on the cross axis. Nothing overlaps by construction.
 class GraphLayout {
-public:
+  public:
     struct Options {
         bool topToBottom = false;
         std::vector<bool> collapsed; // per block; missing = expanded
@@ -24,9 +24,9 @@ public:
     static constexpr double kNodeWidth = 156;
     static constexpr double kNodeHeight = 58;
 
-    std::vector<QRectF> layerRects;          // per layer; empty when its block is collapsed
-    std::vector<QRectF> blockRects;          // per block: frame (expanded) or box (collapsed)
-    std::vector<bool> blockFramed;           // multi-layer block: drawn as a framed group
+    std::vector<QRectF> layerRects; // per layer; empty when its block is collapsed
+    std::vector<QRectF> blockRects; // per block: frame (expanded) or box (collapsed)
+    std::vector<bool> blockFramed;  // multi-layer block: drawn as a framed group
     std::vector<bool> blockCollapsed;
     std::vector<double> boundaryCoordinates; // per boundary 0..blocks, on the main axis
     double crossMin = 0;

@@ -1,10 +1,10 @@
 #include "ui/graph/GraphScene.h"
 
+#include "ui/charts/Format.h"
 #include "ui/graph/BlockFrameItem.h"
 #include "ui/graph/CutMarkerItem.h"
 #include "ui/graph/CutPointItem.h"
 #include "ui/graph/EdgeItem.h"
-#include "ui/charts/Format.h"
 #include "ui/graph/LayerItem.h"
 
 #include <QTimer>
@@ -14,7 +14,8 @@
 
 namespace cutlab::ui {
 
-GraphScene::GraphScene(Document* document, QObject* parent) : QGraphicsScene(parent), m_document(document) {
+GraphScene::GraphScene(Document* document, QObject* parent)
+    : QGraphicsScene(parent), m_document(document) {
     setDark(false);
     connect(m_document, &Document::profileChanged, this, [this] {
         m_collapsed.assign(static_cast<std::size_t>(m_document->blockCount()), false);
@@ -23,7 +24,8 @@ GraphScene::GraphScene(Document* document, QObject* parent) : QGraphicsScene(par
     connect(m_document, &Document::stateChanged, this, &GraphScene::syncState);
     connect(m_document, &Document::selectedLayerChanged, this, &GraphScene::syncSelection);
     connect(this, &QGraphicsScene::selectionChanged, this, [this] {
-        if (m_selectingFromDocument) return;
+        if (m_selectingFromDocument)
+            return;
         for (QGraphicsItem* item : selectedItems())
             if (item->type() == LayerItem::Type) {
                 m_document->setSelectedLayer(static_cast<LayerItem*>(item)->layer());
@@ -38,33 +40,40 @@ GraphScene::GraphScene(Document* document, QObject* parent) : QGraphicsScene(par
 
 void GraphScene::setDark(bool dark) {
     if (dark) {
-        m_colors = {QColor(0x1e, 0x1f, 0x22), QColor(0xe6, 0xe6, 0xe6), QColor(0x1a, 0x1a, 0x1a), QColor(0x9a, 0xa0, 0xa6),
-                    QColor(0x8a, 0x8f, 0x98), QColor(255, 255, 255, 14), QColor(0x70, 0x75, 0x7d)};
+        m_colors = {QColor(0x1e, 0x1f, 0x22), QColor(0xe6, 0xe6, 0xe6), QColor(0x1a, 0x1a, 0x1a),
+                    QColor(0x9a, 0xa0, 0xa6), QColor(0x8a, 0x8f, 0x98), QColor(255, 255, 255, 14),
+                    QColor(0x70, 0x75, 0x7d)};
     } else {
-        m_colors = {QColor(0xfb, 0xfb, 0xfc), QColor(0x33, 0x33, 0x33), QColor(0x1f, 0x1f, 0x1f), QColor(0x80, 0x86, 0x8e),
-                    QColor(0x9a, 0xa3, 0xad), QColor(0x3b, 0x75, 0xaf, 10), QColor(0xb0, 0xb6, 0xbd)};
+        m_colors = {QColor(0xfb, 0xfb, 0xfc), QColor(0x33, 0x33, 0x33),
+                    QColor(0x1f, 0x1f, 0x1f), QColor(0x80, 0x86, 0x8e),
+                    QColor(0x9a, 0xa3, 0xad), QColor(0x3b, 0x75, 0xaf, 10),
+                    QColor(0xb0, 0xb6, 0xbd)};
     }
     setBackgroundBrush(m_colors.background);
     update();
 }
 
 LayerItem* GraphScene::layerItem(int layer) const {
-    if (layer < 0 || layer >= static_cast<int>(m_layers.size())) return nullptr;
+    if (layer < 0 || layer >= static_cast<int>(m_layers.size()))
+        return nullptr;
     return m_layers[static_cast<std::size_t>(layer)];
 }
 
 bool GraphScene::isBlockCollapsed(int block) const {
-    return block >= 0 && block < static_cast<int>(m_collapsed.size()) && m_collapsed[static_cast<std::size_t>(block)];
+    return block >= 0 && block < static_cast<int>(m_collapsed.size()) &&
+           m_collapsed[static_cast<std::size_t>(block)];
 }
 
 void GraphScene::setTopToBottom(bool topToBottom) {
-    if (topToBottom == m_topToBottom) return;
+    if (topToBottom == m_topToBottom)
+        return;
     m_topToBottom = topToBottom;
     rebuild();
 }
 
 void GraphScene::setBlockCollapsed(int block, bool collapsed) {
-    if (block < 0 || block >= static_cast<int>(m_collapsed.size()) || m_collapsed[static_cast<std::size_t>(block)] == collapsed)
+    if (block < 0 || block >= static_cast<int>(m_collapsed.size()) ||
+        m_collapsed[static_cast<std::size_t>(block)] == collapsed)
         return;
     m_collapsed[static_cast<std::size_t>(block)] = collapsed;
     rebuild();
@@ -103,7 +112,8 @@ void GraphScene::rebuild() {
     m_layers.assign(static_cast<std::size_t>(n), nullptr);
     m_blocks.assign(m_document->structure().blocks.size(), nullptr);
     for (int h = 0; h < 2; ++h) {
-        m_markers[h] = new CutMarkerItem(this, h, m_layout.boundaryCoordinates, m_layout.crossMin, m_layout.crossMax, m_topToBottom);
+        m_markers[h] = new CutMarkerItem(this, h, m_layout.boundaryCoordinates, m_layout.crossMin,
+                                         m_layout.crossMax, m_topToBottom);
         addItem(m_markers[h]);
     }
     setSceneRect(m_layout.bounds.adjusted(-40, -40, 40, 40));
@@ -111,36 +121,47 @@ void GraphScene::rebuild() {
     syncState();
     syncSelection();
     emit rebuilt();
-    if (isComplete()) emit completed();
+    if (isComplete())
+        emit completed();
 }
 
 void GraphScene::buildSlice(int generation) {
-    if (generation != m_buildGeneration || !m_document->hasProfile() || isComplete()) return;
+    if (generation != m_buildGeneration || !m_document->hasProfile() || isComplete())
+        return;
     const core::Profile& profile = m_document->profile();
     const core::ModelStructure& structure = m_document->structure();
     const int n = static_cast<int>(profile.layers.size());
     const int from = m_builtLayers, to = std::min(n, from + kSliceLayers);
     for (int i = from; i < to; ++i) {
         const QRectF& rect = m_layout.layerRects[static_cast<std::size_t>(i)];
-        if (rect.isNull()) continue;
+        if (rect.isNull())
+            continue;
         const core::Layer& layer = profile.layers[static_cast<std::size_t>(i)];
-        auto* item = new LayerItem(this, i, rect, QString::fromStdString(layer.type.empty() ? "Layer" : layer.type),
-                                   QString::fromStdString(layer.id), Format::bytes(layer.outputBytes));
+        auto* item = new LayerItem(
+            this, i, rect, QString::fromStdString(layer.type.empty() ? "Layer" : layer.type),
+            QString::fromStdString(layer.id), Format::bytes(layer.outputBytes));
         item->setTier(m_document->tierOfLayer(i));
         addItem(item);
         m_layers[static_cast<std::size_t>(i)] = item;
     }
     const int blocks = static_cast<int>(structure.blocks.size());
-    const int firstBlock = from < n ? structure.blockOfLayer[static_cast<std::size_t>(from)] : blocks;
-    for (int b = firstBlock; b < blocks && structure.blocks[static_cast<std::size_t>(b)].first < to; ++b) {
-        if (structure.blocks[static_cast<std::size_t>(b)].first < from || !m_layout.blockFramed[static_cast<std::size_t>(b)]) continue;
+    const int firstBlock =
+        from < n ? structure.blockOfLayer[static_cast<std::size_t>(from)] : blocks;
+    for (int b = firstBlock; b < blocks && structure.blocks[static_cast<std::size_t>(b)].first < to;
+         ++b) {
+        if (structure.blocks[static_cast<std::size_t>(b)].first < from ||
+            !m_layout.blockFramed[static_cast<std::size_t>(b)])
+            continue;
         const core::Block block = structure.blocks[static_cast<std::size_t>(b)];
         const QString title = QStringLiteral("Block %1").arg(b + 1);
-        const QString detail = QStringLiteral("%1 layers · out %2")
-                                   .arg(block.last - block.first + 1)
-                                   .arg(Format::bytes(profile.layers[static_cast<std::size_t>(block.last)].outputBytes));
-        auto* item = new BlockFrameItem(this, b, m_layout.blockRects[static_cast<std::size_t>(b)], title, detail,
-                                        m_layout.blockCollapsed[static_cast<std::size_t>(b)]);
+        const QString detail =
+            QStringLiteral("%1 layers · out %2")
+                .arg(block.last - block.first + 1)
+                .arg(Format::bytes(
+                    profile.layers[static_cast<std::size_t>(block.last)].outputBytes));
+        auto* item =
+            new BlockFrameItem(this, b, m_layout.blockRects[static_cast<std::size_t>(b)], title,
+                               detail, m_layout.blockCollapsed[static_cast<std::size_t>(b)]);
         item->setTier(m_document->tierOfLayer(block.first));
         addItem(item);
         m_blocks[static_cast<std::size_t>(b)] = item;
@@ -152,64 +173,85 @@ void GraphScene::buildSlice(int generation) {
     for (int j = from; j < to; ++j)
         for (int i : profile.layers[static_cast<std::size_t>(j)].inputs) {
             const int a = visibleKey(i), b = visibleKey(j);
-            if (a == b || !m_drawnEdges.insert({a, b}).second) continue;
-            addItem(new EdgeItem(this, m_layout.visibleRect(i, structure), m_layout.visibleRect(j, structure), m_topToBottom));
+            if (a == b || !m_drawnEdges.insert({a, b}).second)
+                continue;
+            addItem(new EdgeItem(this, m_layout.visibleRect(i, structure),
+                                 m_layout.visibleRect(j, structure), m_topToBottom));
         }
     // the cut points at the boundaries that start in this slice (and the model's end with the last)
     for (int b = firstBlock; b <= blocks; ++b) {
         const int position = structure.boundaryLayer(b);
-        if (position >= to && !(b == blocks && to == n)) break;
-        if (position < from && !(b == blocks && from == n)) continue;
+        if (position >= to && !(b == blocks && to == n))
+            break;
+        if (position < from && !(b == blocks && from == n))
+            continue;
         QString label, tip;
         if (b == blocks) {
             label = QStringLiteral("output");
-            tip = QStringLiteral("The end of the model: a handle here leaves the tier after it unused.");
+            tip = QStringLiteral(
+                "The end of the model: a handle here leaves the tier after it unused.");
         } else {
             const double bytes = m_document->model()->cutBytes(position);
             label = (b == 0 ? QStringLiteral("input ") : QString()) + Format::bytes(bytes);
-            tip = b == 0 ? QStringLiteral("Before the first layer: the model input (%1) is sent.").arg(Format::bytes(bytes))
+            tip = b == 0 ? QStringLiteral("Before the first layer: the model input (%1) is sent.")
+                               .arg(Format::bytes(bytes))
                          : QStringLiteral("Valid cut after '%1': %2 cross it per sample.")
-                               .arg(QString::fromStdString(profile.layers[static_cast<std::size_t>(position - 1)].id), Format::bytes(bytes));
+                               .arg(QString::fromStdString(
+                                        profile.layers[static_cast<std::size_t>(position - 1)].id),
+                                    Format::bytes(bytes));
         }
-        addItem(new CutPointItem(this, b, m_layout.boundaryCoordinates[static_cast<std::size_t>(b)], m_layout.crossMin,
-                                 m_layout.crossMax, m_topToBottom, label, tip));
+        addItem(new CutPointItem(this, b, m_layout.boundaryCoordinates[static_cast<std::size_t>(b)],
+                                 m_layout.crossMin, m_layout.crossMax, m_topToBottom, label, tip));
     }
     m_builtLayers = to;
-    if (const int selected = m_document->selectedLayer(); selected >= from && selected < to) syncSelection();
+    if (const int selected = m_document->selectedLayer(); selected >= from && selected < to)
+        syncSelection();
     if (to < n) {
         QTimer::singleShot(0, this, [this, generation] {
-            if (generation != m_buildGeneration || isComplete()) return; // rebuilt, or completed at once
+            if (generation != m_buildGeneration || isComplete())
+                return; // rebuilt, or completed at once
             buildSlice(generation);
-            if (isComplete()) emit completed();
+            if (isComplete())
+                emit completed();
         });
     }
 }
 
 void GraphScene::completeNow() {
-    if (isComplete()) return;
-    while (!isComplete()) buildSlice(m_buildGeneration);
+    if (isComplete())
+        return;
+    while (!isComplete())
+        buildSlice(m_buildGeneration);
     emit completed();
 }
 
 void GraphScene::syncState() {
-    if (!m_document->hasProfile() || !m_markers[0]) return;
+    if (!m_document->hasProfile() || !m_markers[0])
+        return;
     for (LayerItem* item : m_layers)
-        if (item) item->setTier(m_document->tierOfLayer(item->layer()));
+        if (item)
+            item->setTier(m_document->tierOfLayer(item->layer()));
     const auto& blocks = m_document->structure().blocks;
     for (BlockFrameItem* item : m_blocks)
-        if (item) item->setTier(m_document->tierOfLayer(blocks[static_cast<std::size_t>(item->block())].first));
+        if (item)
+            item->setTier(
+                m_document->tierOfLayer(blocks[static_cast<std::size_t>(item->block())].first));
     const PartitionState state = m_document->state();
     // the handle being dragged places itself (its itemChange is running)
-    if (m_draggingHandle != 0) m_markers[0]->setBoundary(state.deviceBoundary);
-    if (m_draggingHandle != 1) m_markers[1]->setBoundary(state.edgeBoundary);
+    if (m_draggingHandle != 0)
+        m_markers[0]->setBoundary(state.deviceBoundary);
+    if (m_draggingHandle != 1)
+        m_markers[1]->setBoundary(state.edgeBoundary);
 }
 
 void GraphScene::syncSelection() {
     m_selectingFromDocument = true;
     const int selected = m_document->selectedLayer();
     for (QGraphicsItem* item : selectedItems())
-        if (item->type() != LayerItem::Type || static_cast<LayerItem*>(item)->layer() != selected) item->setSelected(false);
-    if (LayerItem* item = layerItem(selected)) item->setSelected(true);
+        if (item->type() != LayerItem::Type || static_cast<LayerItem*>(item)->layer() != selected)
+            item->setSelected(false);
+    if (LayerItem* item = layerItem(selected))
+        item->setSelected(true);
     m_selectingFromDocument = false;
 }
 
@@ -217,18 +259,23 @@ int GraphScene::highlightMatches(const QString& text) {
     int first = -1;
     const QString needle = text.trimmed();
     for (LayerItem* item : m_layers) {
-        if (!item) continue;
+        if (!item)
+            continue;
         const auto& layer = m_document->profile().layers[static_cast<std::size_t>(item->layer())];
-        const bool match = !needle.isEmpty() && (QString::fromStdString(layer.id).contains(needle, Qt::CaseInsensitive) ||
-                                                 QString::fromStdString(layer.type).contains(needle, Qt::CaseInsensitive));
+        const bool match =
+            !needle.isEmpty() &&
+            (QString::fromStdString(layer.id).contains(needle, Qt::CaseInsensitive) ||
+             QString::fromStdString(layer.type).contains(needle, Qt::CaseInsensitive));
         item->setMatched(match);
-        if (match && first < 0) first = item->layer();
+        if (match && first < 0)
+            first = item->layer();
     }
     if (first < 0 && !needle.isEmpty() && m_document->hasProfile()) {
         // the layer may sit inside a collapsed block: search the profile itself
         const auto& layers = m_document->profile().layers;
         for (std::size_t i = 0; i < layers.size(); ++i)
-            if (QString::fromStdString(layers[i].id).contains(needle, Qt::CaseInsensitive)) return static_cast<int>(i);
+            if (QString::fromStdString(layers[i].id).contains(needle, Qt::CaseInsensitive))
+                return static_cast<int>(i);
     }
     return first;
 }
@@ -250,10 +297,12 @@ int GraphScene::cutDragged(int handle, int boundary) {
     PartitionState state = m_document->state();
     if (handle == 0) {
         state.deviceBoundary = boundary;
-        if (state.edgeBoundary < boundary) state.edgeBoundary = boundary; // pushes the other handle along
+        if (state.edgeBoundary < boundary)
+            state.edgeBoundary = boundary; // pushes the other handle along
     } else {
         state.edgeBoundary = boundary;
-        if (state.deviceBoundary > boundary) state.deviceBoundary = boundary;
+        if (state.deviceBoundary > boundary)
+            state.deviceBoundary = boundary;
     }
     const int previous = m_draggingHandle;
     m_draggingHandle = handle;
@@ -264,17 +313,21 @@ int GraphScene::cutDragged(int handle, int boundary) {
 
 void GraphScene::cutDragFinished(int handle) {
     m_draggingHandle = -1;
-    if (!m_dragging) return;
+    if (!m_dragging)
+        return;
     m_dragging = false;
     m_document->commitState(m_dragStart, handle == 0 ? QStringLiteral("Drag device|edge cut")
                                                      : QStringLiteral("Drag edge|cloud cut"));
 }
 
-void GraphScene::cutStepped(int handle, int step) { m_document->stepCut(handle, step); }
+void GraphScene::cutStepped(int handle, int step) {
+    m_document->stepCut(handle, step);
+}
 
 void GraphScene::blockToggled(int block) {
     // the item that reported the click is deleted by the rebuild: do it after the event
-    QTimer::singleShot(0, this, [this, block] { setBlockCollapsed(block, !isBlockCollapsed(block)); });
+    QTimer::singleShot(0, this,
+                       [this, block] { setBlockCollapsed(block, !isBlockCollapsed(block)); });
 }
 
 } // namespace cutlab::ui

@@ -26,7 +26,7 @@ class LayerItem;
 // 100,000+ items at once would block the window), which keeps painting linear but short.
 class GraphScene : public QGraphicsScene, public GraphInteraction {
     Q_OBJECT
-public:
+  public:
     explicit GraphScene(Document* document, QObject* parent = nullptr);
 
     static constexpr int kSliceLayers = 2000;
@@ -59,11 +59,11 @@ public:
     void cutStepped(int handle, int step) override;
     void blockToggled(int block) override;
 
-signals:
+  signals:
     void rebuilt();   // the layout is known and the first slice stands
     void completed(); // every slice stands
 
-private:
+  private:
     void rebuild();
     void buildSlice(int generation);
     void syncState();
@@ -76,8 +76,8 @@ private:
     std::vector<bool> m_collapsed;
     std::vector<LayerItem*> m_layers;
     std::vector<BlockFrameItem*> m_blocks;
-    int m_builtLayers = 0;                  // layers [0, m_builtLayers) have their items
-    int m_buildGeneration = 0;              // a newer rebuild makes pending slices stale
+    int m_builtLayers = 0;                      // layers [0, m_builtLayers) have their items
+    int m_buildGeneration = 0;                  // a newer rebuild makes pending slices stale
     std::set<std::pair<int, int>> m_drawnEdges; // (from, to) of visible rectangles, once each
     CutMarkerItem* m_markers[2] = {nullptr, nullptr};
     PartitionState m_dragStart;

@@ -10,7 +10,7 @@ class GraphScene;
 // can fit the whole graph or centre one layer.
 class GraphView : public QGraphicsView {
     Q_OBJECT
-public:
+  public:
     explicit GraphView(GraphScene* scene, QWidget* parent = nullptr);
 
     double zoom() const;
@@ -22,14 +22,14 @@ public:
     void fitWhole();
     void showLayer(int layer);
 
-signals:
+  signals:
     void zoomChanged(double zoom);
 
-protected:
+  protected:
     void wheelEvent(QWheelEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
-private:
+  private:
     GraphScene* m_scene;
     bool m_fitted = true;
     bool m_whole = false;

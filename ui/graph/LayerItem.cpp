@@ -9,36 +9,42 @@
 
 namespace cutlab::ui {
 
-LayerItem::LayerItem(GraphInteraction* interaction, int layer, const QRectF& rect, QString type, QString name,
-                     QString size)
-    : m_interaction(interaction), m_layer(layer), m_rect(rect), m_typeText(std::move(type)), m_name(std::move(name)),
-      m_size(std::move(size)) {
+LayerItem::LayerItem(GraphInteraction* interaction, int layer, const QRectF& rect, QString type,
+                     QString name, QString size)
+    : m_interaction(interaction), m_layer(layer), m_rect(rect), m_typeText(std::move(type)),
+      m_name(std::move(name)), m_size(std::move(size)) {
     setFlag(ItemIsSelectable);
     setAcceptHoverEvents(true);
     setToolTip(QStringLiteral("%1 (%2)\noutput %3").arg(m_name, m_typeText, m_size));
 }
 
 void LayerItem::setTier(core::Tier tier) {
-    if (tier == m_tier) return;
+    if (tier == m_tier)
+        return;
     m_tier = tier;
     update();
 }
 
 void LayerItem::setMatched(bool matched) {
-    if (matched == m_matched) return;
+    if (matched == m_matched)
+        return;
     m_matched = matched;
     update();
 }
 
-QRectF LayerItem::boundingRect() const { return m_rect.adjusted(-3, -3, 3, 3); }
+QRectF LayerItem::boundingRect() const {
+    return m_rect.adjusted(-3, -3, 3, 3);
+}
 
 void LayerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
     const GraphColors& colors = m_interaction->colors();
     const QColor accent = Format::tierColor(m_tier);
     const bool selected = isSelected();
     painter->setRenderHint(QPainter::Antialiasing, true);
-    QPen pen(selected || m_matched ? colors.text : accent.darker(115), selected || m_matched ? 2.5 : 1.0);
-    if (m_hovered && !selected) pen.setWidthF(2.0);
+    QPen pen(selected || m_matched ? colors.text : accent.darker(115),
+             selected || m_matched ? 2.5 : 1.0);
+    if (m_hovered && !selected)
+        pen.setWidthF(2.0);
     painter->setPen(pen);
     painter->setBrush(Format::tierFill(m_tier));
     painter->drawRoundedRect(m_rect, 6, 6);
@@ -47,7 +53,8 @@ void LayerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     painter->setBrush(accent);
     painter->drawRoundedRect(QRectF(m_rect.left(), m_rect.top(), 6, m_rect.height()), 3, 3);
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    if (lod < 0.35) return; // too small to read: the colour is the message
+    if (lod < 0.35)
+        return; // too small to read: the colour is the message
     painter->setPen(colors.nodeText);
     const QRectF text = m_rect.adjusted(12, 4, -6, -4);
     QFont font = painter->font();
@@ -56,18 +63,20 @@ void LayerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     painter->setFont(font);
     const QFontMetricsF boldMetrics(font);
     const qreal line = text.height() / 3.0;
-    painter->drawText(QRectF(text.left(), text.top(), text.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
+    painter->drawText(QRectF(text.left(), text.top(), text.width(), line),
+                      Qt::AlignLeft | Qt::AlignVCenter,
                       boldMetrics.elidedText(m_typeText, Qt::ElideRight, text.width()));
     font.setBold(false);
     painter->setFont(font);
     const QFontMetricsF metrics(font);
-    painter->drawText(QRectF(text.left(), text.top() + line, text.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
+    painter->drawText(QRectF(text.left(), text.top() + line, text.width(), line),
+                      Qt::AlignLeft | Qt::AlignVCenter,
                       metrics.elidedText(m_name, Qt::ElideMiddle, text.width()));
     QColor dim = colors.nodeText;
     dim.setAlpha(170);
     painter->setPen(dim);
-    painter->drawText(QRectF(text.left(), text.top() + 2 * line, text.width(), line), Qt::AlignLeft | Qt::AlignVCenter,
-                      QStringLiteral("→ ") + m_size);
+    painter->drawText(QRectF(text.left(), text.top() + 2 * line, text.width(), line),
+                      Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("→ ") + m_size);
 }
 
 void LayerItem::hoverEnterEvent(QGraphicsSceneHoverEvent*) {

@@ -11,10 +11,11 @@ class GraphInteraction;
 
 // One layer of the model: a rounded box in its tier's colour with type, name and output size.
 class LayerItem : public QGraphicsItem {
-public:
+  public:
     enum { Type = UserType + 1 };
 
-    LayerItem(GraphInteraction* interaction, int layer, const QRectF& rect, QString type, QString name, QString size);
+    LayerItem(GraphInteraction* interaction, int layer, const QRectF& rect, QString type,
+              QString name, QString size);
 
     int type() const override { return Type; }
     int layer() const { return m_layer; }
@@ -25,11 +26,11 @@ public:
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
-protected:
+  protected:
     void hoverEnterEvent(QGraphicsSceneHoverEvent* event) override;
     void hoverLeaveEvent(QGraphicsSceneHoverEvent* event) override;
 
-private:
+  private:
     GraphInteraction* m_interaction;
     int m_layer;
     QRectF m_rect;

@@ -7,10 +7,12 @@
 
 namespace cutlab::ui {
 
-JobRunner::JobRunner(int slotCount, QObject* parent) : QObject(parent), m_slots(static_cast<std::size_t>(std::max(1, slotCount))) {}
+JobRunner::JobRunner(int slotCount, QObject* parent)
+    : QObject(parent), m_slots(static_cast<std::size_t>(std::max(1, slotCount))) {}
 
 JobRunner::~JobRunner() {
-    for (std::size_t slot = 0; slot < m_slots.size(); ++slot) cancel(static_cast<int>(slot));
+    for (std::size_t slot = 0; slot < m_slots.size(); ++slot)
+        cancel(static_cast<int>(slot));
     for (QThread* thread : m_threads) {
         thread->disconnect(this);
         thread->wait();
@@ -19,7 +21,8 @@ JobRunner::~JobRunner() {
 }
 
 bool JobRunner::isBusy() const {
-    return std::any_of(m_slots.begin(), m_slots.end(), [](const SlotState& slot) { return slot.wanted; });
+    return std::any_of(m_slots.begin(), m_slots.end(),
+                       [](const SlotState& slot) { return slot.wanted; });
 }
 
 void JobRunner::start(int slot, Job job) {
@@ -28,7 +31,8 @@ void JobRunner::start(int slot, Job job) {
     s.wanted = true;
     ++m_started;
     if (s.worker) {
-        if (s.stop) s.stop->store(true);
+        if (s.stop)
+            s.stop->store(true);
         s.queued = std::move(job); // replaces an older queued job, which never runs
         return;
     }
@@ -40,7 +44,8 @@ void JobRunner::cancel(int slot) {
     ++s.generation;
     s.queued = nullptr;
     s.wanted = false;
-    if (s.stop) s.stop->store(true);
+    if (s.stop)
+        s.stop->store(true);
 }
 
 void JobRunner::launch(int slot, Job job) {

@@ -22,7 +22,8 @@ class JobRunner : public QObject {
     Q_OBJECT
   public:
     using Apply = std::function<void()>;
-    using Job = std::function<Apply(const std::atomic<bool>& cancelled)>; // must own copies of all it reads
+    using Job =
+        std::function<Apply(const std::atomic<bool>& cancelled)>; // must own copies of all it reads
 
     explicit JobRunner(int slotCount, QObject* parent = nullptr);
     ~JobRunner() override;
@@ -40,11 +41,11 @@ class JobRunner : public QObject {
 
   private:
     struct SlotState {
-        QThread* worker = nullptr;                 // the running worker, if any
-        std::shared_ptr<std::atomic<bool>> stop;   // the running worker's cancel flag
-        Job queued;                                // waits for that worker to end
-        int generation = 0;                        // bumped by every start and cancel
-        bool wanted = false;                       // a result is awaited
+        QThread* worker = nullptr;               // the running worker, if any
+        std::shared_ptr<std::atomic<bool>> stop; // the running worker's cancel flag
+        Job queued;                              // waits for that worker to end
+        int generation = 0;                      // bumped by every start and cancel
+        bool wanted = false;                     // a result is awaited
     };
 
     void launch(int slot, Job job);

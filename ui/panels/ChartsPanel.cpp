@@ -1,11 +1,11 @@
 #include "ui/panels/ChartsPanel.h"
 
-#include "ui/charts/ChartStyle.h"
 #include "ui/Document.h"
+#include "ui/SweepController.h"
+#include "ui/charts/ChartStyle.h"
 #include "ui/charts/Format.h"
 #include "ui/charts/LayerChartBuilder.h"
 #include "ui/charts/SweepChartBuilder.h"
-#include "ui/SweepController.h"
 
 #include "core/model/NetworkEdit.h"
 
@@ -23,11 +23,14 @@ ChartsPanel::ChartsPanel(Document* document, SweepController* sweep, QWidget* pa
     layout->setContentsMargins(0, 0, 0, 0);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
-    const char* tips[3] = {"Latency of the current plan, the best plan and the native plans, split into compute per tier, "
+    const char* tips[3] = {"Latency of the current plan, the best plan and the native plans, split "
+                           "into compute per tier, "
                            "bytes over each link and network latency",
-                           "Forward time of every layer on every machine and its output size (log axes), in graph order, "
+                           "Forward time of every layer on every machine and its output size (log "
+                           "axes), in graph order, "
                            "with the current cuts",
-                           "Total latency as the uplink bandwidth goes from 0.1 to 100 Mbps; dots: where the best plan changes"};
+                           "Total latency as the uplink bandwidth goes from 0.1 to 100 Mbps; dots: "
+                           "where the best plan changes"};
     for (int k = 0; k < 3; ++k) {
         m_views[k] = new QChartView(new QChart(), m_tabs);
         m_views[k]->setRenderHint(QPainter::Antialiasing);
@@ -61,53 +64,77 @@ ChartsPanel::ChartsPanel(Document* document, SweepController* sweep, QWidget* pa
 
 QString ChartsPanel::kindName(Kind kind) {
     switch (kind) {
-    case Breakdown: return QStringLiteral("Breakdown");
-    case Layers: return QStringLiteral("Per layer");
-    case Sweep: return QStringLiteral("Bandwidth sweep");
+    case Breakdown:
+        return QStringLiteral("Breakdown");
+    case Layers:
+        return QStringLiteral("Per layer");
+    case Sweep:
+        return QStringLiteral("Bandwidth sweep");
     }
     return QString();
 }
 
-QChart* ChartsPanel::chart(Kind kind) const { return m_views[kind]->chart(); }
-int ChartsPanel::currentKind() const { return m_tabs->currentIndex(); }
+QChart* ChartsPanel::chart(Kind kind) const {
+    return m_views[kind]->chart();
+}
+int ChartsPanel::currentKind() const {
+    return m_tabs->currentIndex();
+}
 
 QString ChartsPanel::titleFor(Kind kind) const {
-    if (!m_document->hasProfile()) return QString();
+    if (!m_document->hasProfile())
+        return QString();
     const QString model = QString::fromStdString(m_document->profile().model.name);
     const QString network = QString::fromStdString(m_document->network().name);
     switch (kind) {
-    case Breakdown: return QStringLiteral("Latency breakdown — %1 on %2").arg(model, network);
-    case Layers: return QStringLiteral("Per-layer forward time and output size — %1").arg(model);
-    case Sweep: return QStringLiteral("Total latency vs uplink bandwidth — %1 (other links as in %2)").arg(model, network);
+    case Breakdown:
+        return QStringLiteral("Latency breakdown — %1 on %2").arg(model, network);
+    case Layers:
+        return QStringLiteral("Per-layer forward time and output size — %1").arg(model);
+    case Sweep:
+        return QStringLiteral("Total latency vs uplink bandwidth — %1 (other links as in %2)")
+            .arg(model, network);
     }
     return QString();
 }
 
 std::vector<BreakdownEntry> ChartsPanel::breakdownEntries() const {
     std::vector<BreakdownEntry> entries;
-    if (!m_document->hasProfile()) return entries;
-    entries.push_back({QStringLiteral("Current"), m_document->evaluation(), m_document->evaluationError().isEmpty()});
+    if (!m_document->hasProfile())
+        return entries;
+    entries.push_back({QStringLiteral("Current"), m_document->evaluation(),
+                       m_document->evaluationError().isEmpty()});
     const auto& best = m_document->bestPlan();
-    entries.push_back({QStringLiteral("Best"), best ? best->evaluation : core::Evaluation{}, best.has_value()});
+    entries.push_back(
+        {QStringLiteral("Best"), best ? best->evaluation : core::Evaluation{}, best.has_value()});
     const char* names[3] = {"All device", "All edge", "All cloud"};
     for (int t = 0; t < 3; ++t) {
         const auto& native = m_document->nativePlans()[static_cast<std::size_t>(t)];
-        entries.push_back({QString::fromUtf8(names[t]), native ? *native : core::Evaluation{}, native.has_value()});
+        entries.push_back({QString::fromUtf8(names[t]), native ? *native : core::Evaluation{},
+                           native.has_value()});
     }
     return entries;
 }
 
 QChart* ChartsPanel::buildChart(Kind kind) const {
-    if (!m_document->hasProfile()) return new QChart();
+    if (!m_document->hasProfile())
+        return new QChart();
     const auto placement = m_document->placement();
     switch (kind) {
-    case Breakdown: return BreakdownChartBuilder::build(m_document->profile(), breakdownEntries(), titleFor(kind));
-    case Layers: return LayerChartBuilder::build(m_document->profile(), {placement.deviceEnd, placement.edgeEnd}, titleFor(kind));
+    case Breakdown:
+        return BreakdownChartBuilder::build(m_document->profile(), breakdownEntries(),
+                                            titleFor(kind));
+    case Layers:
+        return LayerChartBuilder::build(m_document->profile(),
+                                        {placement.deviceEnd, placement.edgeEnd}, titleFor(kind));
     case Sweep: {
-        if (!m_sweep->isReady()) return new QChart();
-        const auto uplink = core::effectiveTierLink(m_document->network(), m_document->profile(), core::Tier::Device,
-                                                    m_document->state().machines[1] >= 0 ? core::Tier::Edge : core::Tier::Cloud);
-        return SweepChartBuilder::build(m_sweep->result(), m_sweep->currentTotals(), QStringLiteral("best plan (Scission)"),
+        if (!m_sweep->isReady())
+            return new QChart();
+        const auto uplink = core::effectiveTierLink(
+            m_document->network(), m_document->profile(), core::Tier::Device,
+            m_document->state().machines[1] >= 0 ? core::Tier::Edge : core::Tier::Cloud);
+        return SweepChartBuilder::build(m_sweep->result(), m_sweep->currentTotals(),
+                                        QStringLiteral("best plan (Scission)"),
                                         uplink ? uplink->bandwidthMbps : 0.0, titleFor(kind));
     }
     }
@@ -136,20 +163,24 @@ void ChartsPanel::rebuildSweep() {
     ChartStyle::apply(chart, m_dark);
     m_views[Sweep]->setChart(chart);
     delete old;
-    if (m_sweep->isReady() || !m_document->hasProfile()) m_sweepStatus->hide();
+    if (m_sweep->isReady() || !m_document->hasProfile())
+        m_sweepStatus->hide();
 }
 
 void ChartsPanel::updateLive() {
-    if (!m_document->hasProfile()) return;
+    if (!m_document->hasProfile())
+        return;
     BreakdownChartBuilder::update(chart(Breakdown), m_document->profile(), breakdownEntries());
     const auto placement = m_document->placement();
     LayerChartBuilder::updateCuts(chart(Layers), {placement.deviceEnd, placement.edgeEnd});
-    if (m_sweep->isReady()) SweepChartBuilder::updateCurrent(chart(Sweep), m_sweep->mbps(), m_sweep->currentTotals());
+    if (m_sweep->isReady())
+        SweepChartBuilder::updateCurrent(chart(Sweep), m_sweep->mbps(), m_sweep->currentTotals());
 }
 
 void ChartsPanel::setDark(bool dark) {
     m_dark = dark;
-    for (auto* view : m_views) ChartStyle::apply(view->chart(), dark);
+    for (auto* view : m_views)
+        ChartStyle::apply(view->chart(), dark);
 }
 
 } // namespace cutlab::ui

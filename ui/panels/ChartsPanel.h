@@ -20,7 +20,7 @@ class SweepController;
 // They follow the document live (values replaced in place on every drag frame).
 class ChartsPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     enum Kind { Breakdown = 0, Layers = 1, Sweep = 2 };
 
     ChartsPanel(Document* document, SweepController* sweep, QWidget* parent = nullptr);
@@ -35,7 +35,7 @@ public:
     static QString kindName(Kind kind);
     std::vector<BreakdownEntry> breakdownEntries() const;
 
-private:
+  private:
     void rebuildBreakdown();
     void rebuildLayers();
     void rebuildSweep();

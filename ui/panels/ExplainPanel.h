@@ -11,13 +11,13 @@ class Document;
 // The current total spelled out term by term (ExplainText), updated on every change.
 class ExplainPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit ExplainPanel(Document* document, QWidget* parent = nullptr);
     QString plainText() const;
     QTextBrowser* browser() const { return m_text; }
     void setFontScale(double scale);
 
-private:
+  private:
     void refresh();
 
     Document* m_document;

@@ -23,7 +23,8 @@ GraphPanel::GraphPanel(Document* document, GraphScene* scene, QWidget* parent)
     m_search->setPlaceholderText(QStringLiteral("Find layer (id or type)…"));
     m_search->setClearButtonEnabled(true);
     m_search->setMaximumWidth(240);
-    m_search->setToolTip(QStringLiteral("Find a layer by id or type: matches are outlined, Enter centres the first (Ctrl+F)"));
+    m_search->setToolTip(QStringLiteral(
+        "Find a layer by id or type: matches are outlined, Enter centres the first (Ctrl+F)"));
     m_toolBar->addWidget(m_search);
     m_toolBar->addSeparator();
     m_summary = new QLabel(this);
@@ -31,12 +32,14 @@ GraphPanel::GraphPanel(Document* document, GraphScene* scene, QWidget* parent)
     m_summary->setContentsMargins(10, 4, 10, 4);
     m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_summary->setWordWrap(true);
-    m_summary->setToolTip(QStringLiteral("Total latency of the current plan = compute + transfers"));
+    m_summary->setToolTip(
+        QStringLiteral("Total latency of the current plan = compute + transfers"));
     m_view = new GraphView(scene, this);
     layout->addWidget(m_toolBar);
     layout->addWidget(m_summary);
     layout->addWidget(m_view, 1);
-    connect(m_search, &QLineEdit::textChanged, this, [this] { m_scene->highlightMatches(m_search->text()); });
+    connect(m_search, &QLineEdit::textChanged, this,
+            [this] { m_scene->highlightMatches(m_search->text()); });
     connect(m_search, &QLineEdit::returnPressed, this, &GraphPanel::search);
     connect(m_document, &Document::evaluationChanged, this, &GraphPanel::refreshSummary);
     connect(m_document, &Document::referencePlansChanged, this, &GraphPanel::refreshSummary);
@@ -56,9 +59,11 @@ void GraphPanel::setSummaryScale(double scale) {
 
 void GraphPanel::search() {
     const int layer = m_scene->highlightMatches(m_search->text());
-    if (layer < 0) return;
+    if (layer < 0)
+        return;
     const int block = m_document->structure().blockOfLayer[static_cast<std::size_t>(layer)];
-    if (m_scene->isBlockCollapsed(block)) m_scene->setBlockCollapsed(block, false);
+    if (m_scene->isBlockCollapsed(block))
+        m_scene->setBlockCollapsed(block, false);
     m_scene->highlightMatches(m_search->text());
     m_document->setSelectedLayer(layer);
     m_view->showLayer(layer);
@@ -70,22 +75,32 @@ void GraphPanel::refreshSummary() {
         return;
     }
     if (!m_document->evaluationError().isEmpty()) {
-        m_summary->setText(QStringLiteral("<span style='color:#c0392b'><b>Cannot evaluate:</b> %1</span>").arg(m_document->evaluationError().toHtmlEscaped()));
+        m_summary->setText(
+            QStringLiteral("<span style='color:#c0392b'><b>Cannot evaluate:</b> %1</span>")
+                .arg(m_document->evaluationError().toHtmlEscaped()));
         return;
     }
     const auto& e = m_document->evaluation();
-    QString text = QStringLiteral("<b style='font-size:large'>%1</b> &nbsp; total = compute %2 + transfer %3 &nbsp;·&nbsp; %4 sent")
-                       .arg(Format::ms(e.totalMs), Format::ms(e.computeMs), Format::ms(e.transferMs), Format::bytes(e.transferBytes));
+    QString text = QStringLiteral("<b style='font-size:large'>%1</b> &nbsp; total = compute %2 + "
+                                  "transfer %3 &nbsp;·&nbsp; %4 sent")
+                       .arg(Format::ms(e.totalMs), Format::ms(e.computeMs),
+                            Format::ms(e.transferMs), Format::bytes(e.transferBytes));
     for (core::Tier tier : core::kTiers) {
         const int layers = m_document->placement().layersOn(tier, m_document->layerCount());
-        text += QStringLiteral(" &nbsp;<span style='color:%1'>■</span> %2 %3").arg(Format::tierColor(tier).name(), Format::tierTitle(tier)).arg(layers);
+        text += QStringLiteral(" &nbsp;<span style='color:%1'>■</span> %2 %3")
+                    .arg(Format::tierColor(tier).name(), Format::tierTitle(tier))
+                    .arg(layers);
     }
     if (const auto& best = m_document->bestPlan()) {
         const double gap = e.totalMs - best->evaluation.totalMs;
-        text += gap <= 1e-9 * best->evaluation.totalMs
-                    ? QStringLiteral(" &nbsp; <span style='background:#2e7d32;color:white'>&nbsp;★ best&nbsp;</span>")
-                    : QStringLiteral(" &nbsp; <span style='background:#b9770e;color:white'>&nbsp;best %1 (+%2%)&nbsp;</span>")
-                          .arg(Format::ms(best->evaluation.totalMs), Format::number(gap / best->evaluation.totalMs * 100, 1));
+        text +=
+            gap <= 1e-9 * best->evaluation.totalMs
+                ? QStringLiteral(" &nbsp; <span style='background:#2e7d32;color:white'>&nbsp;★ "
+                                 "best&nbsp;</span>")
+                : QStringLiteral(" &nbsp; <span style='background:#b9770e;color:white'>&nbsp;best "
+                                 "%1 (+%2%)&nbsp;</span>")
+                      .arg(Format::ms(best->evaluation.totalMs),
+                           Format::number(gap / best->evaluation.totalMs * 100, 1));
     }
     m_summary->setText(text);
 }

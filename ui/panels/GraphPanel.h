@@ -16,7 +16,7 @@ class GraphView;
 // line with the live total of the current plan.
 class GraphPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     GraphPanel(Document* document, GraphScene* scene, QWidget* parent = nullptr);
 
     GraphView* view() const { return m_view; }
@@ -26,7 +26,7 @@ public:
     void focusSearch();
     void setSummaryScale(double scale);
 
-private:
+  private:
     void refreshSummary();
     void search();
 

@@ -13,12 +13,12 @@ class Document;
 // FLOPs, parameters, and where it runs in the current plan.
 class InspectorPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit InspectorPanel(Document* document, QWidget* parent = nullptr);
     int shownLayer() const { return m_shown; }
     QTreeWidget* tree() const { return m_tree; }
 
-private:
+  private:
     void refresh();
     void showModel();
     void showLayer(int layer);

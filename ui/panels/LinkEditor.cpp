@@ -15,32 +15,47 @@ namespace cutlab::ui {
 namespace {
 // bandwidth slider: 0..400 → 0.01 .. 10^4 Mbps on a log scale
 constexpr int kSliderSteps = 400;
-double sliderToMbps(int v) { return std::pow(10.0, -2.0 + 6.0 * v / kSliderSteps); }
+double sliderToMbps(int v) {
+    return std::pow(10.0, -2.0 + 6.0 * v / kSliderSteps);
+}
 int mbpsToSlider(double mbps) {
-    if (!std::isfinite(mbps)) return kSliderSteps;
-    return static_cast<int>(std::lround((std::log10(std::max(mbps, 0.01)) + 2.0) / 6.0 * kSliderSteps));
+    if (!std::isfinite(mbps))
+        return kSliderSteps;
+    return static_cast<int>(
+        std::lround((std::log10(std::max(mbps, 0.01)) + 2.0) / 6.0 * kSliderSteps));
 }
 } // namespace
 
-LinkEditor::LinkEditor(core::Tier from, core::Tier to, QWidget* parent) : QWidget(parent), m_from(from), m_to(to) {
+LinkEditor::LinkEditor(core::Tier from, core::Tier to, QWidget* parent)
+    : QWidget(parent), m_from(from), m_to(to) {
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setVerticalSpacing(2);
-    const QString name = QStringLiteral("%1 → %2").arg(QString::fromStdString(core::tierName(from)), QString::fromStdString(core::tierName(to)));
+    const QString name = QStringLiteral("%1 → %2").arg(QString::fromStdString(core::tierName(from)),
+                                                       QString::fromStdString(core::tierName(to)));
     m_preset = new QComboBox(this);
-    m_preset->addItems({QStringLiteral("3G"), QStringLiteral("4G"), QStringLiteral("fibre"), QStringLiteral("ideal"), QStringLiteral("custom")});
-    m_preset->setToolTip(QStringLiteral("Preset for the %1 link (Scission's published figures); custom = your own values").arg(name));
+    m_preset->addItems({QStringLiteral("3G"), QStringLiteral("4G"), QStringLiteral("fibre"),
+                        QStringLiteral("ideal"), QStringLiteral("custom")});
+    m_preset->setToolTip(
+        QStringLiteral(
+            "Preset for the %1 link (Scission's published figures); custom = your own values")
+            .arg(name));
     m_bandwidthSlider = new QSlider(Qt::Horizontal, this);
     m_bandwidthSlider->setRange(0, kSliderSteps);
-    m_bandwidthSlider->setToolTip(QStringLiteral("Bandwidth of the %1 link (log scale, 0.01 Mbps to unlimited)").arg(name));
+    m_bandwidthSlider->setToolTip(
+        QStringLiteral("Bandwidth of the %1 link (log scale, 0.01 Mbps to unlimited)").arg(name));
     m_bandwidth = new QDoubleSpinBox(this);
     m_bandwidth->setRange(0.01, kUnlimitedShown);
     m_bandwidth->setDecimals(2);
     m_bandwidth->setSuffix(QStringLiteral(" Mbps"));
-    m_bandwidth->setToolTip(QStringLiteral("Bandwidth of the %1 link in Mbps (10⁶ bit/s); %2 means unlimited").arg(name).arg(kUnlimitedShown));
+    m_bandwidth->setToolTip(
+        QStringLiteral("Bandwidth of the %1 link in Mbps (10⁶ bit/s); %2 means unlimited")
+            .arg(name)
+            .arg(kUnlimitedShown));
     m_latencySlider = new QSlider(Qt::Horizontal, this);
     m_latencySlider->setRange(0, 500);
-    m_latencySlider->setToolTip(QStringLiteral("Latency of the %1 link, added once per transfer").arg(name));
+    m_latencySlider->setToolTip(
+        QStringLiteral("Latency of the %1 link, added once per transfer").arg(name));
     m_latency = new QDoubleSpinBox(this);
     m_latency->setRange(0, 5000);
     m_latency->setDecimals(1);
@@ -59,36 +74,43 @@ LinkEditor::LinkEditor(core::Tier from, core::Tier to, QWidget* parent) : QWidge
 
     connect(m_preset, &QComboBox::activated, this, &LinkEditor::presetChosen);
     connect(m_bandwidthSlider, &QSlider::valueChanged, this, [this](int v) {
-        if (m_syncing) return;
+        if (m_syncing)
+            return;
         m_syncing = true;
         m_bandwidth->setValue(v >= kSliderSteps ? kUnlimitedShown : sliderToMbps(v));
         m_syncing = false;
         emitEdited();
     });
     connect(m_latencySlider, &QSlider::valueChanged, this, [this](int v) {
-        if (m_syncing) return;
+        if (m_syncing)
+            return;
         m_syncing = true;
         m_latency->setValue(v);
         m_syncing = false;
         emitEdited();
     });
     connect(m_bandwidth, &QDoubleSpinBox::valueChanged, this, [this] {
-        if (m_syncing) return;
+        if (m_syncing)
+            return;
         syncSliders();
         emitEdited();
     });
     connect(m_latency, &QDoubleSpinBox::valueChanged, this, [this] {
-        if (m_syncing) return;
+        if (m_syncing)
+            return;
         syncSliders();
         emitEdited();
     });
 }
 
 double LinkEditor::bandwidth() const {
-    return m_bandwidth->value() >= kUnlimitedShown ? core::kUnlimitedBandwidth : m_bandwidth->value();
+    return m_bandwidth->value() >= kUnlimitedShown ? core::kUnlimitedBandwidth
+                                                   : m_bandwidth->value();
 }
 
-double LinkEditor::latency() const { return m_latency->value(); }
+double LinkEditor::latency() const {
+    return m_latency->value();
+}
 
 void LinkEditor::syncSliders() {
     m_syncing = true;
@@ -110,26 +132,33 @@ void LinkEditor::setLink(double bandwidthMbps, double latencyMs, bool available)
         const char* names[4] = {"3g", "4g", "fibre", "ideal"};
         const auto preset = core::networkPreset(names[i]);
         const auto link = preset->linkBetweenTiers(m_from, m_to);
-        if (!link) continue;
+        if (!link)
+            continue;
         if (!uplink && i < 3) {
             // the backhaul is the same in the three mobile presets: call it custom unless ideal
             continue;
         }
-        if (link->bandwidthMbps == bandwidthMbps && link->latencyMs == latencyMs) match = i;
+        if (link->bandwidthMbps == bandwidthMbps && link->latencyMs == latencyMs)
+            match = i;
     }
     const QSignalBlocker blocker(m_preset);
     m_preset->setCurrentIndex(match);
     setEnabled(true);
-    m_preset->setToolTip(available ? m_preset->toolTip() : QStringLiteral("The network has no such link yet: editing adds it"));
+    m_preset->setToolTip(available
+                             ? m_preset->toolTip()
+                             : QStringLiteral("The network has no such link yet: editing adds it"));
 }
 
 void LinkEditor::presetChosen(int index) {
     const char* names[4] = {"3g", "4g", "fibre", "ideal"};
-    if (index < 0 || index > 3) return;
+    if (index < 0 || index > 3)
+        return;
     const auto link = core::networkPreset(names[index])->linkBetweenTiers(m_from, m_to);
-    if (!link) return;
+    if (!link)
+        return;
     m_syncing = true;
-    m_bandwidth->setValue(std::isfinite(link->bandwidthMbps) ? link->bandwidthMbps : kUnlimitedShown);
+    m_bandwidth->setValue(std::isfinite(link->bandwidthMbps) ? link->bandwidthMbps
+                                                             : kUnlimitedShown);
     m_latency->setValue(link->latencyMs);
     m_syncing = false;
     syncSliders();

@@ -13,7 +13,7 @@ namespace cutlab::ui {
 // One network link (e.g. device→edge): a preset, and bandwidth and latency with sliders.
 class LinkEditor : public QWidget {
     Q_OBJECT
-public:
+  public:
     LinkEditor(core::Tier from, core::Tier to, QWidget* parent = nullptr);
 
     core::Tier from() const { return m_from; }
@@ -28,10 +28,10 @@ public:
 
     static constexpr double kUnlimitedShown = 10000; // the spin box maximum stands for "unlimited"
 
-signals:
+  signals:
     void edited(double bandwidthMbps, double latencyMs);
 
-private:
+  private:
     void presetChosen(int index);
     void emitEdited();
     void syncSliders();

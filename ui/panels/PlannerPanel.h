@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/inference/InferenceQuery.h"
-#include "core/model/Profile.h"
 #include "core/inference/RankedPlan.h"
+#include "core/model/Profile.h"
 
 #include <QWidget>
 
@@ -27,7 +27,7 @@ class Document;
 // JointDNN) off the GUI thread and lists the ranked plans; selecting a row moves the handles.
 class PlannerPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit PlannerPanel(Document* document, QWidget* parent = nullptr);
     ~PlannerPanel() override;
 
@@ -43,19 +43,19 @@ public:
     // The query the controls describe; sets `error` when a field cannot be read.
     core::InferenceQuery query(QString* error) const;
 
-public slots:
+  public slots:
     void run();
 
-signals:
+  signals:
     void finished();
 
-private:
+  private:
     void showPlans(int generation, std::vector<core::RankedPlan> plans, QString message);
     void applyRow(int row);
     void refreshBadge();
 
-    static void readLimits(const QString& text, const QString& label, bool time, core::InferenceQuery& query,
-                           QString* error);
+    static void readLimits(const QString& text, const QString& label, bool time,
+                           core::InferenceQuery& query, QString* error);
 
     Document* m_document;
     QComboBox* m_planner;

@@ -18,7 +18,7 @@ class LinkEditor;
 // the machine of each tier and the input size. Every change re-evaluates at once.
 class SettingsPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit SettingsPanel(Document* document, QWidget* parent = nullptr);
 
     QComboBox* networkBox() const { return m_network; }
@@ -26,11 +26,11 @@ public:
     QComboBox* machineBox(int tier) const { return m_machines[static_cast<std::size_t>(tier)]; }
     QDoubleSpinBox* inputBox() const { return m_input; }
 
-signals:
+  signals:
     void openNetworkRequested();
     void saveNetworkRequested();
 
-private:
+  private:
     void refreshNetwork();
     void refreshMachines();
     void refreshInput();

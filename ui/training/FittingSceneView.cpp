@@ -6,7 +6,8 @@
 
 namespace cutlab::ui {
 
-FittingSceneView::FittingSceneView(QGraphicsScene* scene, QWidget* parent) : QGraphicsView(scene, parent) {
+FittingSceneView::FittingSceneView(QGraphicsScene* scene, QWidget* parent)
+    : QGraphicsView(scene, parent) {
     connect(scene, &QGraphicsScene::sceneRectChanged, this, &FittingSceneView::refit);
 }
 
@@ -17,7 +18,8 @@ void FittingSceneView::resizeEvent(QResizeEvent* event) {
 
 void FittingSceneView::refit() {
     const QRectF rect = scene()->sceneRect();
-    if (rect.width() <= 0) return;
+    if (rect.width() <= 0)
+        return;
     const double scale = std::min(1.0, (viewport()->width() - 4) / rect.width());
     setTransform(QTransform::fromScale(scale, scale));
 }

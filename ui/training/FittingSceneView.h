@@ -8,13 +8,13 @@ namespace cutlab::ui {
 // stays whole in a narrow window; the scene is re-fitted on every resize and scene change.
 class FittingSceneView : public QGraphicsView {
     Q_OBJECT
-public:
+  public:
     explicit FittingSceneView(QGraphicsScene* scene, QWidget* parent = nullptr);
 
-protected:
+  protected:
     void resizeEvent(QResizeEvent* event) override;
 
-private:
+  private:
     void refit();
 };
 

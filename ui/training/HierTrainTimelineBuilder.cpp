@@ -8,11 +8,14 @@
 
 namespace cutlab::ui {
 
-void HierTrainTimelineBuilder::build(QGraphicsScene* scene, const core::TrainingTimeline& timeline, double width) {
+void HierTrainTimelineBuilder::build(QGraphicsScene* scene, const core::TrainingTimeline& timeline,
+                                     double width) {
     scene->clear();
     std::vector<TimeChartCanvas::Row> rows;
-    for (const auto& name : timeline.rows) rows.push_back({QString::fromStdString(name), 34});
-    TimeChartCanvas canvas(scene, width, QString::fromStdString(timeline.title), rows, timeline.totalMs, 2);
+    for (const auto& name : timeline.rows)
+        rows.push_back({QString::fromStdString(name), 34});
+    TimeChartCanvas canvas(scene, width, QString::fromStdString(timeline.title), rows,
+                           timeline.totalMs, 2);
     const QPen outline(QColor(0x33, 0x33, 0x33), 0.6);
     for (const auto& bar : timeline.bars)
         canvas.addBar(bar.row, bar.startMs, bar.endMs, TrainingPalette::brushOf(bar.work), outline,
@@ -21,7 +24,8 @@ void HierTrainTimelineBuilder::build(QGraphicsScene* scene, const core::Training
     for (std::size_t i = 0; i < timeline.phases.size(); ++i) {
         const auto& phase = timeline.phases[i];
         const QString name = QString::fromStdString(phase.name);
-        if (i > 0) canvas.addBoundary(phase.startMs);
+        if (i > 0)
+            canvas.addBoundary(phase.startMs);
         canvas.addBoundaryLabel(phase.startMs, phase.endMs, name);
         lengths << QStringLiteral("%1 %2").arg(name, Format::ms(phase.endMs - phase.startMs));
     }
@@ -30,7 +34,8 @@ void HierTrainTimelineBuilder::build(QGraphicsScene* scene, const core::Training
         {TrainingPalette::brushOf(core::TimelineWork::Forward), QStringLiteral("forward")},
         {TrainingPalette::brushOf(core::TimelineWork::Backward), QStringLiteral("backward")},
         {TrainingPalette::brushOf(core::TimelineWork::Update), QStringLiteral("weight update")},
-        {TrainingPalette::brushOf(core::TimelineWork::Transfer), QStringLiteral("transfer (in, out, grad, wg)")},
+        {TrainingPalette::brushOf(core::TimelineWork::Transfer),
+         QStringLiteral("transfer (in, out, grad, wg)")},
         {QBrush(QColor(0xf1, 0xf1, 0xf1)), QStringLiteral("idle")}};
     canvas.finish(legend, QStringLiteral("Phases: ") + lengths.join(QStringLiteral(" · ")) +
                               QStringLiteral(". Each phase lasts as long as its slowest worker."));

@@ -6,11 +6,11 @@ class QGraphicsScene;
 
 namespace cutlab::ui {
 
-// Draws a training timeline (core::TrainingTimelineMaker) into a scene: one row per worker, its busy
-// bars inside each phase (forward, backward, update, hatched transfers), idle time as the grey
+// Draws a training timeline (core::TrainingTimelineMaker) into a scene: one row per worker, its
+// busy bars inside each phase (forward, backward, update, hatched transfers), idle time as the grey
 // row background, phase boundaries dashed and labelled with their length.
 class HierTrainTimelineBuilder {
-public:
+  public:
     static void build(QGraphicsScene* scene, const core::TrainingTimeline& timeline, double width);
 };
 

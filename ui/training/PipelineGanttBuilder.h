@@ -1,7 +1,7 @@
 #pragma once
 
-#include "core/pipeline/PipelineSchedule.h"
 #include "core/model/Profile.h"
+#include "core/pipeline/PipelineSchedule.h"
 
 #include <QString>
 
@@ -15,11 +15,13 @@ namespace cutlab::ui {
 // the grey background; the caption gives the mini-batch time and every stage's idle fraction.
 // Bar items carry the task's index in schedule.tasks (TimeChartCanvas::IndexKey).
 class PipelineGanttBuilder {
-public:
-    static void build(QGraphicsScene* scene, const core::Profile& profile, const core::PipelinePlan& plan,
-                      const core::PipelineSchedule& schedule, double width, const QString& title);
+  public:
+    static void build(QGraphicsScene* scene, const core::Profile& profile,
+                      const core::PipelinePlan& plan, const core::PipelineSchedule& schedule,
+                      double width, const QString& title);
     // "stage 2: gpu, layers conv3..fc8"
-    static QString stageName(const core::Profile& profile, const core::PipelineStage& stage, int index);
+    static QString stageName(const core::Profile& profile, const core::PipelineStage& stage,
+                             int index);
 };
 
 } // namespace cutlab::ui

@@ -11,29 +11,36 @@
 namespace cutlab::ui {
 
 PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
-    : QGroupBox(QStringLiteral("Pipeline"), parent), m_chain(new QLineEdit(this)), m_machine(new QComboBox(this)),
-      m_add(new QToolButton(this)), m_microBatch(new QSpinBox(this)), m_microBatches(new QSpinBox(this)),
+    : QGroupBox(QStringLiteral("Pipeline"), parent), m_chain(new QLineEdit(this)),
+      m_machine(new QComboBox(this)), m_add(new QToolButton(this)),
+      m_microBatch(new QSpinBox(this)), m_microBatches(new QSpinBox(this)),
       m_cutMode(new QComboBox(this)), m_schedule(new QComboBox(this)) {
-    setToolTip(QStringLiteral("Settings of the pipeline-parallel planner (FTPipeHD / AccEPT / PipeDream straight pipeline)."));
-    m_chain->setToolTip(QStringLiteral("The chain of machines d0 → d1 → …, comma-separated ids from the profile; an id may repeat "
-                                       "(identical machines). d0 owns the data."));
+    setToolTip(QStringLiteral("Settings of the pipeline-parallel planner (FTPipeHD / AccEPT / "
+                              "PipeDream straight pipeline)."));
+    m_chain->setToolTip(QStringLiteral(
+        "The chain of machines d0 → d1 → …, comma-separated ids from the profile; an id may repeat "
+        "(identical machines). d0 owns the data."));
     m_machine->setToolTip(QStringLiteral("A machine of the profile to append to the chain."));
     m_add->setText(QStringLiteral("Append"));
     m_add->setToolTip(QStringLiteral("Append the chosen machine to the end of the chain."));
     m_microBatch->setRange(0, 1 << 20);
     m_microBatch->setSpecialValueText(QStringLiteral("model batch"));
-    m_microBatch->setToolTip(QStringLiteral("Samples per micro-batch (the lowest value uses the profile's model.batch)."));
+    m_microBatch->setToolTip(QStringLiteral(
+        "Samples per micro-batch (the lowest value uses the profile's model.batch)."));
     m_microBatches->setRange(0, 4096);
     m_microBatches->setSpecialValueText(QStringLiteral("auto (4 × stages)"));
-    m_microBatches->setToolTip(QStringLiteral("Micro-batches per mini-batch in the simulated schedule (auto: 4 × stages)."));
+    m_microBatches->setToolTip(QStringLiteral(
+        "Micro-batches per mini-batch in the simulated schedule (auto: 4 × stages)."));
     m_cutMode->addItem(QStringLiteral("single (valid cut points)"), QStringLiteral("single"));
     m_cutMode->addItem(QStringLiteral("any (downset boundaries)"), QStringLiteral("any"));
-    m_cutMode->setToolTip(QStringLiteral("single: stages end at valid cut points only; any: at any downset boundary of the DAG, "
-                                         "paying every tensor that crosses (PipeDream's antichains)."));
+    m_cutMode->setToolTip(QStringLiteral(
+        "single: stages end at valid cut points only; any: at any downset boundary of the DAG, "
+        "paying every tensor that crosses (PipeDream's antichains)."));
     m_schedule->addItem(QStringLiteral("1F1B"), QStringLiteral("1f1b"));
     m_schedule->addItem(QStringLiteral("GPipe"), QStringLiteral("gpipe"));
-    m_schedule->setToolTip(QStringLiteral("1F1B: one forward, one backward once warmed up (PipeDream, weights stashed); "
-                                          "GPipe: every forward, then every backward."));
+    m_schedule->setToolTip(QStringLiteral(
+        "1F1B: one forward, one backward once warmed up (PipeDream, weights stashed); "
+        "GPipe: every forward, then every backward."));
 
     auto* chainRow = new QHBoxLayout();
     chainRow->setContentsMargins(0, 0, 0, 0);
@@ -61,17 +68,21 @@ void PipelineSettingsBox::setProfile(const core::Profile& profile) {
     QStringList ids;
     for (const auto& machine : profile.machines) {
         const QString id = QString::fromStdString(machine.id);
-        m_machine->addItem(QStringLiteral("%1 (%2)").arg(id, QString::fromStdString(core::tierName(machine.tier))), id);
+        m_machine->addItem(
+            QStringLiteral("%1 (%2)").arg(id, QString::fromStdString(core::tierName(machine.tier))),
+            id);
         ids << id;
     }
-    if (ids.size() == 1) ids = QStringList{ids.front(), ids.front(), ids.front(), ids.front()};
+    if (ids.size() == 1)
+        ids = QStringList{ids.front(), ids.front(), ids.front(), ids.front()};
     m_chain->setText(ids.join(QLatin1Char(',')));
     m_microBatch->setValue(0);
 }
 
 QStringList PipelineSettingsBox::chainIds() const {
     QStringList ids;
-    for (const QString& id : m_chain->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) ids << id.trimmed();
+    for (const QString& id : m_chain->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+        ids << id.trimmed();
     return ids;
 }
 
@@ -85,26 +96,41 @@ std::vector<int> PipelineSettingsBox::chain(const core::Profile& profile, QStrin
     for (const QString& id : chainIds()) {
         const int machine = profile.machineIndex(id.toStdString());
         if (machine < 0) {
-            if (error) *error = QStringLiteral("The pipeline chain names '%1', which is not a machine of this profile.").arg(id);
+            if (error)
+                *error =
+                    QStringLiteral(
+                        "The pipeline chain names '%1', which is not a machine of this profile.")
+                        .arg(id);
             return {};
         }
         chain.push_back(machine);
     }
-    if (chain.empty() && error) *error = QStringLiteral("The pipeline chain is empty: append at least one machine.");
+    if (chain.empty() && error)
+        *error = QStringLiteral("The pipeline chain is empty: append at least one machine.");
     return chain;
 }
 
-int PipelineSettingsBox::microBatch() const { return m_microBatch->value(); }
-void PipelineSettingsBox::setMicroBatch(int samples) { m_microBatch->setValue(samples); }
-int PipelineSettingsBox::microBatches() const { return m_microBatches->value(); }
-void PipelineSettingsBox::setMicroBatches(int count) { m_microBatches->setValue(count); }
+int PipelineSettingsBox::microBatch() const {
+    return m_microBatch->value();
+}
+void PipelineSettingsBox::setMicroBatch(int samples) {
+    m_microBatch->setValue(samples);
+}
+int PipelineSettingsBox::microBatches() const {
+    return m_microBatches->value();
+}
+void PipelineSettingsBox::setMicroBatches(int count) {
+    m_microBatches->setValue(count);
+}
 
 core::PipelineCutMode PipelineSettingsBox::cutMode() const {
-    return core::cutModeFromName(m_cutMode->currentData().toString().toStdString()).value_or(core::PipelineCutMode::Single);
+    return core::cutModeFromName(m_cutMode->currentData().toString().toStdString())
+        .value_or(core::PipelineCutMode::Single);
 }
 
 void PipelineSettingsBox::setCutMode(core::PipelineCutMode mode) {
-    m_cutMode->setCurrentIndex(m_cutMode->findData(QString::fromStdString(core::cutModeName(mode))));
+    m_cutMode->setCurrentIndex(
+        m_cutMode->findData(QString::fromStdString(core::cutModeName(mode))));
 }
 
 core::ScheduleKind PipelineSettingsBox::scheduleKind() const {
@@ -113,12 +139,14 @@ core::ScheduleKind PipelineSettingsBox::scheduleKind() const {
 }
 
 void PipelineSettingsBox::setScheduleKind(core::ScheduleKind kind) {
-    m_schedule->setCurrentIndex(m_schedule->findData(QString::fromStdString(core::scheduleKindName(kind))));
+    m_schedule->setCurrentIndex(
+        m_schedule->findData(QString::fromStdString(core::scheduleKindName(kind))));
 }
 
 void PipelineSettingsBox::appendMachine() {
     const QString id = m_machine->currentData().toString();
-    if (id.isEmpty()) return;
+    if (id.isEmpty())
+        return;
     QStringList ids = chainIds();
     ids << id;
     setChainIds(ids);

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "core/model/Profile.h"
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/pipeline/PipelineSchedule.h"
-#include "core/model/Profile.h"
 
 #include <QGroupBox>
 #include <QStringList>
@@ -20,7 +20,7 @@ namespace cutlab::ui {
 // micro-batch size and count, the cut mode and the schedule kind. Emits changed() on every edit.
 class PipelineSettingsBox : public QGroupBox {
     Q_OBJECT
-public:
+  public:
     explicit PipelineSettingsBox(QWidget* parent = nullptr);
 
     // Fills the machine picker; the chain becomes every machine once in profile order (four
@@ -31,19 +31,19 @@ public:
     void setChainIds(const QStringList& ids);
     // Machine positions of the chain; empty with `error` set when an id is unknown or none given.
     std::vector<int> chain(const core::Profile& profile, QString* error) const;
-    int microBatch() const;    // 0 = the profile's model.batch
+    int microBatch() const; // 0 = the profile's model.batch
     void setMicroBatch(int samples);
-    int microBatches() const;  // 0 = automatic: 4 × stages
+    int microBatches() const; // 0 = automatic: 4 × stages
     void setMicroBatches(int count);
     core::PipelineCutMode cutMode() const;
     void setCutMode(core::PipelineCutMode mode);
     core::ScheduleKind scheduleKind() const;
     void setScheduleKind(core::ScheduleKind kind);
 
-signals:
+  signals:
     void changed();
 
-private:
+  private:
     void appendMachine();
 
     QLineEdit* m_chain;

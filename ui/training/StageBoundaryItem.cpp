@@ -14,12 +14,15 @@ StageBoundaryItem::StageBoundaryItem(int index, double height, QGraphicsItem* pa
     setBrush(QColor(0x22, 0x22, 0x22));
     setPen(QPen(Qt::white, 1));
     setZValue(5);
-    setToolTip(QStringLiteral("Drag to move this stage boundary; the schedule is simulated again at once."));
+    setToolTip(QStringLiteral(
+        "Drag to move this stage boundary; the schedule is simulated again at once."));
 }
 
 QVariant StageBoundaryItem::itemChange(GraphicsItemChange change, const QVariant& value) {
-    if (change == ItemPositionChange && m_snap) return m_snap(m_index, value.toPointF());
-    if (change == ItemPositionHasChanged && m_moved) m_moved(m_index);
+    if (change == ItemPositionChange && m_snap)
+        return m_snap(m_index, value.toPointF());
+    if (change == ItemPositionHasChanged && m_moved)
+        m_moved(m_index);
     return QGraphicsRectItem::itemChange(change, value);
 }
 

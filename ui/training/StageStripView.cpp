@@ -21,8 +21,9 @@ constexpr double kLabelHeight = 18;
 constexpr double kCellHeight = 26;
 
 QColor stageColor(int stage) {
-    static const QColor colors[] = {QColor(0xae, 0xc7, 0xe8), QColor(0xff, 0xbb, 0x78), QColor(0x98, 0xdf, 0x8a),
-                                    QColor(0xff, 0x98, 0x96), QColor(0xc5, 0xb0, 0xd5), QColor(0xc4, 0x9c, 0x94),
+    static const QColor colors[] = {QColor(0xae, 0xc7, 0xe8), QColor(0xff, 0xbb, 0x78),
+                                    QColor(0x98, 0xdf, 0x8a), QColor(0xff, 0x98, 0x96),
+                                    QColor(0xc5, 0xb0, 0xd5), QColor(0xc4, 0x9c, 0x94),
                                     QColor(0xf7, 0xb6, 0xd2), QColor(0xdb, 0xdb, 0x8d)};
     return colors[stage % 8];
 }
@@ -36,11 +37,13 @@ StageStripView::StageStripView(QWidget* parent) : QGraphicsView(parent) {
     setBackgroundBrush(Qt::white);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setFixedHeight(static_cast<int>(kLabelHeight + kCellHeight + 2 * kMargin + 22));
-    setToolTip(QStringLiteral("The pipeline's stages over the layers. Drag a dark handle to move a stage boundary."));
+    setToolTip(QStringLiteral(
+        "The pipeline's stages over the layers. Drag a dark handle to move a stage boundary."));
 }
 
-void StageStripView::setPartition(const core::Profile& profile, const std::vector<int>& stageOfLayer, const std::vector<int>& allowed,
-                                  const QStringList& stageNames) {
+void StageStripView::setPartition(const core::Profile& profile,
+                                  const std::vector<int>& stageOfLayer,
+                                  const std::vector<int>& allowed, const QStringList& stageNames) {
     m_profile = &profile;
     m_stageOfLayer = stageOfLayer;
     m_allowed = allowed;
@@ -48,12 +51,16 @@ void StageStripView::setPartition(const core::Profile& profile, const std::vecto
     m_boundaries.clear();
     m_editable = true;
     for (std::size_t i = 1; i < stageOfLayer.size(); ++i) {
-        if (stageOfLayer[i] == stageOfLayer[i - 1]) continue;
-        if (stageOfLayer[i] != stageOfLayer[i - 1] + 1) m_editable = false;
+        if (stageOfLayer[i] == stageOfLayer[i - 1])
+            continue;
+        if (stageOfLayer[i] != stageOfLayer[i - 1] + 1)
+            m_editable = false;
         m_boundaries.push_back(static_cast<int>(i));
     }
-    if (!stageOfLayer.empty() && stageOfLayer.front() != 0) m_editable = false;
-    if (!m_editable) m_boundaries.clear();
+    if (!stageOfLayer.empty() && stageOfLayer.front() != 0)
+        m_editable = false;
+    if (!m_editable)
+        m_boundaries.clear();
     rebuild();
 }
 
@@ -65,23 +72,30 @@ void StageStripView::clear() {
 }
 
 std::vector<int> StageStripView::stageOfLayer() const {
-    if (!m_editable) return m_stageOfLayer;
+    if (!m_editable)
+        return m_stageOfLayer;
     std::vector<int> stages(m_stageOfLayer.size(), 0);
     for (std::size_t i = 0; i < stages.size(); ++i)
-        stages[i] = static_cast<int>(std::upper_bound(m_boundaries.begin(), m_boundaries.end(), static_cast<int>(i)) -
-                                     m_boundaries.begin());
+        stages[i] = static_cast<int>(
+            std::upper_bound(m_boundaries.begin(), m_boundaries.end(), static_cast<int>(i)) -
+            m_boundaries.begin());
     return stages;
 }
 
-double StageStripView::xOfPosition(int position) const { return kMargin + position * m_cellWidth; }
+double StageStripView::xOfPosition(int position) const {
+    return kMargin + position * m_cellWidth;
+}
 
 StageBoundaryItem* StageStripView::handle(int index) const {
-    return index >= 0 && index < static_cast<int>(m_handles.size()) ? m_handles[static_cast<std::size_t>(index)] : nullptr;
+    return index >= 0 && index < static_cast<int>(m_handles.size())
+               ? m_handles[static_cast<std::size_t>(index)]
+               : nullptr;
 }
 
 void StageStripView::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
-    if (event->oldSize().width() != event->size().width()) rebuild();
+    if (event->oldSize().width() != event->size().width())
+        rebuild();
 }
 
 void StageStripView::rebuild() {
@@ -99,17 +113,22 @@ void StageStripView::rebuild() {
     m_cellWidth = std::max(6.0, (viewport()->width() - 2 * kMargin) / n);
     const double top = kMargin + kLabelHeight;
     for (int i = 0; i < n; ++i) {
-        auto* cell = scene()->addRect(QRectF(xOfPosition(i), top, m_cellWidth, kCellHeight), QPen(QColor(0xff, 0xff, 0xff), 1));
+        auto* cell = scene()->addRect(QRectF(xOfPosition(i), top, m_cellWidth, kCellHeight),
+                                      QPen(QColor(0xff, 0xff, 0xff), 1));
         const auto& layer = m_profile->layers[static_cast<std::size_t>(i)];
-        cell->setToolTip(QStringLiteral("#%1 %2 (%3)").arg(i).arg(QString::fromStdString(layer.id), QString::fromStdString(layer.type)));
+        cell->setToolTip(
+            QStringLiteral("#%1 %2 (%3)")
+                .arg(i)
+                .arg(QString::fromStdString(layer.id), QString::fromStdString(layer.type)));
         m_cells.push_back(cell);
     }
     // Allowed boundary positions: small ticks under the strip.
     for (int position : m_allowed)
-        scene()->addLine(xOfPosition(position), top + kCellHeight + 2, xOfPosition(position), top + kCellHeight + 7,
-                         QPen(QColor(0x66, 0x66, 0x66), 1));
+        scene()->addLine(xOfPosition(position), top + kCellHeight + 2, xOfPosition(position),
+                         top + kCellHeight + 7, QPen(QColor(0x66, 0x66, 0x66), 1));
     auto* caption = scene()->addSimpleText(
-        m_editable ? QStringLiteral("ticks: where a boundary may go") : QStringLiteral("stages not contiguous in layer order: not editable"));
+        m_editable ? QStringLiteral("ticks: where a boundary may go")
+                   : QStringLiteral("stages not contiguous in layer order: not editable"));
     QFont small = caption->font();
     small.setPointSizeF(7.5);
     caption->setFont(small);
@@ -125,9 +144,11 @@ void StageStripView::rebuild() {
             m_handles.push_back(item);
         }
     }
-    const int stages = n == 0 ? 0 : *std::max_element(m_stageOfLayer.begin(), m_stageOfLayer.end()) + 1;
+    const int stages =
+        n == 0 ? 0 : *std::max_element(m_stageOfLayer.begin(), m_stageOfLayer.end()) + 1;
     for (int s = 0; s < stages; ++s) {
-        auto* label = scene()->addSimpleText(s < m_stageNames.size() ? m_stageNames[s] : QStringLiteral("stage %1").arg(s));
+        auto* label = scene()->addSimpleText(
+            s < m_stageNames.size() ? m_stageNames[s] : QStringLiteral("stage %1").arg(s));
         QFont font = label->font();
         font.setPointSizeF(8);
         label->setFont(font);
@@ -141,13 +162,15 @@ void StageStripView::rebuild() {
 
 void StageStripView::recolour() {
     const std::vector<int> stages = stageOfLayer();
-    for (std::size_t i = 0; i < m_cells.size() && i < stages.size(); ++i) m_cells[i]->setBrush(stageColor(stages[i]));
+    for (std::size_t i = 0; i < m_cells.size() && i < stages.size(); ++i)
+        m_cells[i]->setBrush(stageColor(stages[i]));
     // Each stage's label above the middle of its first..last layer, elided to its width.
     for (std::size_t s = 0; s < m_stageLabels.size(); ++s) {
         int first = -1, last = -1;
         for (std::size_t i = 0; i < stages.size(); ++i)
             if (stages[i] == static_cast<int>(s)) {
-                if (first < 0) first = static_cast<int>(i);
+                if (first < 0)
+                    first = static_cast<int>(i);
                 last = static_cast<int>(i);
             }
         auto* label = m_stageLabels[s];
@@ -155,7 +178,9 @@ void StageStripView::recolour() {
             label->setVisible(false);
             continue;
         }
-        const QString full = static_cast<int>(s) < m_stageNames.size() ? m_stageNames[static_cast<int>(s)] : QStringLiteral("stage %1").arg(s);
+        const QString full = static_cast<int>(s) < m_stageNames.size()
+                                 ? m_stageNames[static_cast<int>(s)]
+                                 : QStringLiteral("stage %1").arg(s);
         const double width = xOfPosition(last + 1) - xOfPosition(first);
         const QFontMetricsF metrics(label->font());
         label->setText(metrics.elidedText(full, Qt::ElideRight, std::max(width - 4, 10.0)));
@@ -167,23 +192,30 @@ void StageStripView::recolour() {
 QPointF StageStripView::snap(int index, const QPointF& wanted) const {
     const auto b = static_cast<std::size_t>(index);
     const int low = b == 0 ? 0 : m_boundaries[b - 1];
-    const int high = b + 1 < m_boundaries.size() ? m_boundaries[b + 1] : static_cast<int>(m_stageOfLayer.size());
+    const int high =
+        b + 1 < m_boundaries.size() ? m_boundaries[b + 1] : static_cast<int>(m_stageOfLayer.size());
     std::vector<int> candidates;
     for (int position : m_allowed)
-        if (position > low && position < high) candidates.push_back(position);
+        if (position > low && position < high)
+            candidates.push_back(position);
     const double y = kMargin + kLabelHeight;
-    if (candidates.empty()) return QPointF(xOfPosition(m_boundaries[b]), y);
+    if (candidates.empty())
+        return QPointF(xOfPosition(m_boundaries[b]), y);
     std::vector<double> xs;
-    for (int position : candidates) xs.push_back(xOfPosition(position));
+    for (int position : candidates)
+        xs.push_back(xOfPosition(position));
     const int nearest = core::nearestCutIndex(xs, wanted.x());
     return QPointF(xs[static_cast<std::size_t>(nearest)], y);
 }
 
 void StageStripView::handleMoved(int index) {
-    if (m_rebuilding) return;
+    if (m_rebuilding)
+        return;
     const auto b = static_cast<std::size_t>(index);
-    const int position = static_cast<int>(std::lround((m_handles[b]->pos().x() - kMargin) / m_cellWidth));
-    if (position == m_boundaries[b]) return;
+    const int position =
+        static_cast<int>(std::lround((m_handles[b]->pos().x() - kMargin) / m_cellWidth));
+    if (position == m_boundaries[b])
+        return;
     m_boundaries[b] = position;
     recolour();
     emit boundariesChanged();

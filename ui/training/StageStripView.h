@@ -22,13 +22,13 @@ class StageBoundaryItem;
 // mode any), the strip only shows them and offers no handles.
 class StageStripView : public QGraphicsView {
     Q_OBJECT
-public:
+  public:
     explicit StageStripView(QWidget* parent = nullptr);
 
-    // `stageOfLayer`: the stage running each layer; `allowed`: positions 1..N-1 a boundary may take;
-    // `stageNames`: shown above each stage.
-    void setPartition(const core::Profile& profile, const std::vector<int>& stageOfLayer, const std::vector<int>& allowed,
-                      const QStringList& stageNames);
+    // `stageOfLayer`: the stage running each layer; `allowed`: positions 1..N-1 a boundary may
+    // take; `stageNames`: shown above each stage.
+    void setPartition(const core::Profile& profile, const std::vector<int>& stageOfLayer,
+                      const std::vector<int>& allowed, const QStringList& stageNames);
     void clear();
 
     const std::vector<int>& boundaries() const { return m_boundaries; }
@@ -38,13 +38,13 @@ public:
     double xOfPosition(int position) const;
     StageBoundaryItem* handle(int index) const;
 
-signals:
+  signals:
     void boundariesChanged();
 
-protected:
+  protected:
     void resizeEvent(QResizeEvent* event) override;
 
-private:
+  private:
     void rebuild();
     void recolour();
     QPointF snap(int index, const QPointF& wanted) const;

@@ -23,19 +23,22 @@ QString StrategyChartBuilder::defaultTitle(const core::StrategySweep& sweep) {
         .arg(links);
 }
 
-QChart* StrategyChartBuilder::build(const core::StrategySweep& sweep, bool logX, const QString& title) {
+QChart* StrategyChartBuilder::build(const core::StrategySweep& sweep, bool logX,
+                                    const QString& title) {
     auto* chart = new QChart();
     chart->setTitle(title);
     chart->setAnimationOptions(QChart::NoAnimation);
     double yMax = 0;
     for (const auto& values : sweep.ms)
         for (double v : values)
-            if (std::isfinite(v)) yMax = std::max(yMax, v);
+            if (std::isfinite(v))
+                yMax = std::max(yMax, v);
     const double msPerUnit = yMax > 10000 ? 1000.0 : 1.0;
     chart->setProperty("msPerUnit", msPerUnit);
 
     QAbstractAxis* x = nullptr;
-    const double xMin = sweep.mbps.empty() ? 1 : sweep.mbps.front(), xMax = sweep.mbps.empty() ? 10 : sweep.mbps.back();
+    const double xMin = sweep.mbps.empty() ? 1 : sweep.mbps.front(),
+                 xMax = sweep.mbps.empty() ? 10 : sweep.mbps.back();
     if (logX) {
         auto* axis = new QLogValueAxis(chart);
         axis->setBase(10);
@@ -55,7 +58,8 @@ QChart* StrategyChartBuilder::build(const core::StrategySweep& sweep, bool logX,
     x->setTitleText(QStringLiteral("%1 bandwidth (Mbps)").arg(links));
     chart->addAxis(x, Qt::AlignBottom);
     auto* y = new QValueAxis(chart);
-    y->setTitleText(msPerUnit > 1 ? QStringLiteral("iteration time (s)") : QStringLiteral("iteration time (ms)"));
+    y->setTitleText(msPerUnit > 1 ? QStringLiteral("iteration time (s)")
+                                  : QStringLiteral("iteration time (ms)"));
     y->setRange(0, yMax > 0 ? yMax / msPerUnit * 1.05 : 1);
     y->applyNiceNumbers();
     y->setLabelFormat(QStringLiteral("%g"));
@@ -68,11 +72,13 @@ QChart* StrategyChartBuilder::build(const core::StrategySweep& sweep, bool logX,
         series->setObjectName(name);
         QList<QPointF> points;
         for (std::size_t i = 0; i < sweep.mbps.size() && i < sweep.ms[p].size(); ++i)
-            if (std::isfinite(sweep.ms[p][i])) points.append(QPointF(sweep.mbps[i], sweep.ms[p][i] / msPerUnit));
+            if (std::isfinite(sweep.ms[p][i]))
+                points.append(QPointF(sweep.mbps[i], sweep.ms[p][i] / msPerUnit));
         series->replace(points);
         const bool main = name == QStringLiteral("hiertrain");
         QPen pen(TrainingPalette::plannerColor(name), main ? 3.0 : 1.8);
-        if (name.startsWith(QStringLiteral("all-"))) pen.setStyle(Qt::DashLine);
+        if (name.startsWith(QStringLiteral("all-")))
+            pen.setStyle(Qt::DashLine);
         series->setPen(pen);
         series->setPointsVisible(true);
         chart->addSeries(series);

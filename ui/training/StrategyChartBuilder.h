@@ -13,7 +13,7 @@ namespace cutlab::ui {
 // or log x axis. Times in seconds when any exceeds 10 s, else ms; the chart's "msPerUnit"
 // property says which (1000 or 1), so a point's y × msPerUnit is the planner's ms.
 class StrategyChartBuilder {
-public:
+  public:
     static QChart* build(const core::StrategySweep& sweep, bool logX, const QString& title);
     static QString defaultTitle(const core::StrategySweep& sweep);
 };

@@ -21,22 +21,23 @@ namespace cutlab::ui {
 // GUI thread). The destructor cancels and waits.
 class StrategySweepRunner : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit StrategySweepRunner(QObject* parent = nullptr);
     ~StrategySweepRunner() override;
 
     // The profile is shared, not copied: copying a large model would hold the GUI thread.
-    void start(std::shared_ptr<const core::Profile> profile, const core::Network& network, const std::string& links, int batch,
-               const std::vector<double>& mbps, const std::vector<std::string>& planners);
+    void start(std::shared_ptr<const core::Profile> profile, const core::Network& network,
+               const std::string& links, int batch, const std::vector<double>& mbps,
+               const std::vector<std::string>& planners);
     void cancel();
     bool isRunning() const { return m_running; }
     const core::StrategySweep& result() const { return m_result; }
 
-signals:
+  signals:
     void started();
     void finished();
 
-private:
+  private:
     void deliver(int generation, const core::StrategySweep& sweep);
 
     std::vector<QThread*> m_threads;

@@ -29,29 +29,35 @@ QFont font(double points, bool bold = false) {
 
 // A "nice" tick step (1, 2 or 5 × 10^k) giving about `ticks` intervals.
 double niceStep(double range, int ticks) {
-    if (!(range > 0)) return 1;
+    if (!(range > 0))
+        return 1;
     const double raw = range / ticks;
     const double power = std::pow(10.0, std::floor(std::log10(raw)));
     for (double m : {1.0, 2.0, 5.0, 10.0})
-        if (raw <= m * power) return m * power;
+        if (raw <= m * power)
+            return m * power;
     return 10 * power;
 }
 
 QString tickText(double ms, bool seconds) {
-    if (seconds) return QString::number(ms / 1000.0, 'g', 6);
+    if (seconds)
+        return QString::number(ms / 1000.0, 'g', 6);
     return QString::number(ms, 'g', 6);
 }
 
 } // namespace
 
-TimeChartCanvas::TimeChartCanvas(QGraphicsScene* scene, double width, const QString& title, const std::vector<Row>& rows,
-                                 double totalMs, int boundaryLabelLines)
+TimeChartCanvas::TimeChartCanvas(QGraphicsScene* scene, double width, const QString& title,
+                                 const std::vector<Row>& rows, double totalMs,
+                                 int boundaryLabelLines)
     : m_scene(scene), m_width(std::max(width, 360.0)), m_totalMs(totalMs > 0 ? totalMs : 1.0),
       m_labelLines(boundaryLabelLines) {
     m_scene->setBackgroundBrush(Qt::white);
     double y = kMargin;
     const QFont titleFont = font(10.5, true);
-    auto* titleItem = m_scene->addSimpleText(QFontMetricsF(titleFont).elidedText(title, Qt::ElideRight, m_width - 2 * kMargin), titleFont);
+    auto* titleItem = m_scene->addSimpleText(
+        QFontMetricsF(titleFont).elidedText(title, Qt::ElideRight, m_width - 2 * kMargin),
+        titleFont);
     titleItem->setToolTip(title);
     titleItem->setBrush(kText);
     titleItem->setPos(kMargin, y);
@@ -60,7 +66,8 @@ TimeChartCanvas::TimeChartCanvas(QGraphicsScene* scene, double width, const QStr
     const QFont rowFont = font(8.5);
     const QFontMetricsF metrics(rowFont);
     double labelWidth = 60;
-    for (const auto& row : rows) labelWidth = std::max(labelWidth, metrics.horizontalAdvance(row.name));
+    for (const auto& row : rows)
+        labelWidth = std::max(labelWidth, metrics.horizontalAdvance(row.name));
     labelWidth = std::min(labelWidth, m_width * 0.38);
     m_left = kMargin + labelWidth + 10;
     m_right = m_width - kMargin - 10;
@@ -71,30 +78,41 @@ TimeChartCanvas::TimeChartCanvas(QGraphicsScene* scene, double width, const QStr
     for (const auto& row : rows) {
         m_rowTops.push_back(y);
         m_rowHeights.push_back(row.height);
-        auto* background = m_scene->addRect(QRectF(m_left, y, m_right - m_left, row.height), Qt::NoPen, kIdle);
+        auto* background =
+            m_scene->addRect(QRectF(m_left, y, m_right - m_left, row.height), Qt::NoPen, kIdle);
         background->setZValue(0);
         const QString elided = metrics.elidedText(row.name, Qt::ElideMiddle, labelWidth);
         auto* label = m_scene->addSimpleText(elided, rowFont);
         label->setBrush(kText);
         label->setToolTip(row.name);
-        label->setPos(m_left - 10 - metrics.horizontalAdvance(elided), y + (row.height - metrics.height()) / 2);
+        label->setPos(m_left - 10 - metrics.horizontalAdvance(elided),
+                      y + (row.height - metrics.height()) / 2);
         y += row.height + kRowGap;
     }
     m_rowsBottom = y - kRowGap;
 }
 
-double TimeChartCanvas::xOf(double ms) const { return m_left + (m_right - m_left) * ms / m_totalMs; }
-double TimeChartCanvas::rowTop(int row) const { return m_rowTops[static_cast<std::size_t>(row)]; }
-double TimeChartCanvas::rowHeight(int row) const { return m_rowHeights[static_cast<std::size_t>(row)]; }
+double TimeChartCanvas::xOf(double ms) const {
+    return m_left + (m_right - m_left) * ms / m_totalMs;
+}
+double TimeChartCanvas::rowTop(int row) const {
+    return m_rowTops[static_cast<std::size_t>(row)];
+}
+double TimeChartCanvas::rowHeight(int row) const {
+    return m_rowHeights[static_cast<std::size_t>(row)];
+}
 
 QColor TimeChartCanvas::textColorOn(const QColor& fill) {
     return fill.lightnessF() < 0.55 ? QColor(Qt::white) : kText;
 }
 
-QGraphicsRectItem* TimeChartCanvas::addBar(int row, double startMs, double endMs, const QBrush& brush, const QPen& pen,
-                                           const QString& text, const QString& tooltip, double top, double height) {
+QGraphicsRectItem* TimeChartCanvas::addBar(int row, double startMs, double endMs,
+                                           const QBrush& brush, const QPen& pen,
+                                           const QString& text, const QString& tooltip, double top,
+                                           double height) {
     const double x0 = xOf(startMs), x1 = xOf(endMs);
-    const QRectF rect(x0, rowTop(row) + top * rowHeight(row), std::max(x1 - x0, 0.6), height * rowHeight(row));
+    const QRectF rect(x0, rowTop(row) + top * rowHeight(row), std::max(x1 - x0, 0.6),
+                      height * rowHeight(row));
     auto* bar = m_scene->addRect(rect, pen, brush);
     bar->setZValue(1);
     bar->setToolTip(tooltip);
@@ -105,11 +123,13 @@ QGraphicsRectItem* TimeChartCanvas::addBar(int row, double startMs, double endMs
     if (!text.isEmpty()) {
         const QFont textFont = font(rect.height() < 18 ? 6.5 : 8);
         const QFontMetricsF metrics(textFont);
-        if (metrics.horizontalAdvance(text) + 4 <= rect.width() && metrics.height() <= rect.height() + 2) {
+        if (metrics.horizontalAdvance(text) + 4 <= rect.width() &&
+            metrics.height() <= rect.height() + 2) {
             auto* label = new QGraphicsSimpleTextItem(text, bar);
             label->setFont(textFont);
             label->setBrush(brush.style() == Qt::SolidPattern ? textColorOn(brush.color()) : kText);
-            label->setPos(rect.center().x() - metrics.horizontalAdvance(text) / 2, rect.center().y() - metrics.height() / 2);
+            label->setPos(rect.center().x() - metrics.horizontalAdvance(text) / 2,
+                          rect.center().y() - metrics.height() / 2);
         }
     }
     return bar;
@@ -123,15 +143,18 @@ void TimeChartCanvas::addBoundary(double ms) {
 }
 
 void TimeChartCanvas::addBoundaryLabel(double fromMs, double toMs, const QString& text) {
-    if (m_labelLines == 0) return;
+    if (m_labelLines == 0)
+        return;
     const QFont labelFont = font(8, true);
     const QFontMetricsF metrics(labelFont);
     const double w = metrics.horizontalAdvance(text);
     const double center = (xOf(fromMs) + xOf(toMs)) / 2;
     double x = std::clamp(center - w / 2, m_left - 6, m_right - w + 6);
     std::size_t line = 0;
-    while (line + 1 < m_lineEnds.size() && x < m_lineEnds[line] + 6) ++line;
-    if (x < m_lineEnds[line] + 6) x = m_lineEnds[line] + 6; // every line taken: push right
+    while (line + 1 < m_lineEnds.size() && x < m_lineEnds[line] + 6)
+        ++line;
+    if (x < m_lineEnds[line] + 6)
+        x = m_lineEnds[line] + 6; // every line taken: push right
     m_lineEnds[line] = x + w;
     auto* label = m_scene->addSimpleText(text, labelFont);
     label->setBrush(kText);
@@ -139,7 +162,8 @@ void TimeChartCanvas::addBoundaryLabel(double fromMs, double toMs, const QString
     label->setZValue(3);
 }
 
-void TimeChartCanvas::finish(const std::vector<std::pair<QBrush, QString>>& legend, const QString& caption) {
+void TimeChartCanvas::finish(const std::vector<std::pair<QBrush, QString>>& legend,
+                             const QString& caption) {
     // Time axis.
     const double axisY = m_rowsBottom + 6;
     m_scene->addLine(m_left, axisY, m_right, axisY, QPen(QColor(0x99, 0x99, 0x99), 1));
@@ -156,7 +180,8 @@ void TimeChartCanvas::finish(const std::vector<std::pair<QBrush, QString>>& lege
         label->setPos(x - tickMetrics.horizontalAdvance(text) / 2, axisY + 5);
     }
     double y = axisY + 6 + tickMetrics.height();
-    auto* axisTitle = m_scene->addSimpleText(seconds ? QStringLiteral("time (s)") : QStringLiteral("time (ms)"), font(8));
+    auto* axisTitle = m_scene->addSimpleText(
+        seconds ? QStringLiteral("time (s)") : QStringLiteral("time (ms)"), font(8));
     axisTitle->setBrush(kText);
     axisTitle->setPos((m_left + m_right) / 2 - axisTitle->boundingRect().width() / 2, y);
     y += axisTitle->boundingRect().height() + 8;
@@ -171,7 +196,8 @@ void TimeChartCanvas::finish(const std::vector<std::pair<QBrush, QString>>& lege
             x = kMargin;
             y += legendMetrics.height() + 4;
         }
-        m_scene->addRect(QRectF(x, y + 2, 16, legendMetrics.height() - 4), QPen(QColor(0x66, 0x66, 0x66), 0.8), brush);
+        m_scene->addRect(QRectF(x, y + 2, 16, legendMetrics.height() - 4),
+                         QPen(QColor(0x66, 0x66, 0x66), 0.8), brush);
         auto* label = m_scene->addSimpleText(name, legendFont);
         label->setBrush(kText);
         label->setPos(x + 21, y);

@@ -17,7 +17,7 @@ namespace cutlab::ui {
 // start and end time, labelled vertical boundaries, a time axis, a legend and a caption, on a
 // white background. Shared by the HierTrain timeline and the pipeline Gantt chart; only draws.
 class TimeChartCanvas {
-public:
+  public:
     // Data stored on every bar item, for tooltips and tests.
     enum DataKey { KindKey = 0, StartKey = 1, EndKey = 2, RowKey = 3, IndexKey = 4 };
     static constexpr const char* kBarKind = "bar";
@@ -27,16 +27,17 @@ public:
         double height = 30;
     };
 
-    TimeChartCanvas(QGraphicsScene* scene, double width, const QString& title, const std::vector<Row>& rows, double totalMs,
-                    int boundaryLabelLines = 0);
+    TimeChartCanvas(QGraphicsScene* scene, double width, const QString& title,
+                    const std::vector<Row>& rows, double totalMs, int boundaryLabelLines = 0);
 
     double xOf(double ms) const;
     double rowTop(int row) const;
     double rowHeight(int row) const;
     // A bar from start to end in a row; `text` is drawn centred when it fits.
     // `top` and `height` are fractions of the row (a link row shows its two directions as halves).
-    QGraphicsRectItem* addBar(int row, double startMs, double endMs, const QBrush& brush, const QPen& pen, const QString& text,
-                              const QString& tooltip, double top = 0, double height = 1);
+    QGraphicsRectItem* addBar(int row, double startMs, double endMs, const QBrush& brush,
+                              const QPen& pen, const QString& text, const QString& tooltip,
+                              double top = 0, double height = 1);
     // A dashed line across every row at `ms`.
     void addBoundary(double ms);
     // A label above the rows, centred between two times (stacked on lines to avoid overlaps).
@@ -46,11 +47,11 @@ public:
 
     static QColor textColorOn(const QColor& fill);
 
-private:
+  private:
     QGraphicsScene* m_scene;
     double m_width;
-    double m_left = 0;   // x of time 0
-    double m_right = 0;  // x of totalMs
+    double m_left = 0;  // x of time 0
+    double m_right = 0; // x of totalMs
     double m_totalMs;
     double m_labelsTop = 0;
     int m_labelLines;

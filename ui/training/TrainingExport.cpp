@@ -7,10 +7,13 @@
 
 namespace cutlab::ui {
 
-bool TrainingExport::writeScene(const QString& path, QGraphicsScene& scene, QString* error, const QString& title) {
+bool TrainingExport::writeScene(const QString& path, QGraphicsScene& scene, QString* error,
+                                const QString& title) {
     const QRectF source = scene.sceneRect();
     return ImageExporter::write(
-        path, source.size(), [&](QPainter& painter, const QRectF& target) { scene.render(&painter, target, source); }, error, title);
+        path, source.size(),
+        [&](QPainter& painter, const QRectF& target) { scene.render(&painter, target, source); },
+        error, title);
 }
 
 } // namespace cutlab::ui

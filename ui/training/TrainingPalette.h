@@ -11,7 +11,7 @@ namespace cutlab::ui {
 // The colours of the training views: forward and backward apart, transfers hatched,
 // and one colour per iteration planner in the strategy chart.
 class TrainingPalette {
-public:
+  public:
     static QColor forward();
     static QColor backward();
     static QColor update();

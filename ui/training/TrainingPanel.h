@@ -40,7 +40,7 @@ class JobRunner;
 // plans when it becomes active. Self-contained: it keeps its own copies of the profile and network.
 class TrainingPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     enum class View { Timeline, Pipeline, Strategy };
 
     explicit TrainingPanel(QWidget* parent = nullptr);
@@ -64,18 +64,18 @@ public:
     int computationsStarted() const;
 
     QString planner() const;
-    void setPlanner(const QString& name);         // hiertrain | all-device | … | jalad | pipeline
+    void setPlanner(const QString& name); // hiertrain | all-device | … | jalad | pipeline
     int batch() const;
     void setBatch(int samples);
     PipelineSettingsBox* pipelineSettings() const { return m_pipelineBox; }
-    void setStrategyLinks(const QString& links);  // core::parseLinkSelection syntax
+    void setStrategyLinks(const QString& links); // core::parseLinkSelection syntax
     void setStrategyLogX(bool logX);
     void showView(View view);
 
     // The current answers (empty when the planner failed; see errorText()).
     const std::optional<core::TrainingResult>& trainingResult() const { return m_result; }
     const std::optional<core::PipelineSimulation>& pipeline() const { return m_pipeline; }
-    QString errorText() const;   // the message shown for the selected planner, empty when fine
+    QString errorText() const; // the message shown for the selected planner, empty when fine
     bool isStrategyRunning() const;
     const core::StrategySweep* strategySweep() const; // null until the first sweep finished
 
@@ -87,14 +87,14 @@ public:
     // PNG, SVG or PDF by the path's extension; false with `error` set otherwise.
     bool exportView(View view, const QString& path, QString* error) const;
 
-signals:
+  signals:
     void planChanged();      // after every re-plan or re-simulation
     void strategyFinished(); // a strategy sweep delivered its result
 
-protected:
+  protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
-private:
+  private:
     void replan();
     void replanIteration();
     void replanPipeline();
