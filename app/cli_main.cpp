@@ -1,4 +1,4 @@
-// cutlab-cli: the headless twin of the CutLab window (formats.md §4).
+// cutlab-cli: the headless twin of the CutLab window (docs/formats.md §4).
 #include "app/cli/CommandGuard.h"
 #include "app/cli/Commands.h"
 

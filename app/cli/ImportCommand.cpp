@@ -1,5 +1,5 @@
 // cutlab-cli import FILE -o PROFILE.json: other tools' profiles into a cutlab-profile
-// (formats.md §4). The format is detected from the content.
+// (docs/formats.md §4). The format is detected from the content.
 #include "app/cli/Commands.h"
 
 #include "app/cli/ArgumentCursor.h"

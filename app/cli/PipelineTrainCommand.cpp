@@ -1,5 +1,5 @@
 // cutlab-cli train PROFILE --planner pipeline: the pipeline DP and its 1F1B schedule
-// (cost-models.md §2.3, formats.md §4).
+// (docs/cost-models.md §2.3, docs/formats.md §4).
 #include "app/cli/Commands.h"
 
 #include "app/cli/CliError.h"
@@ -23,7 +23,7 @@ const char* const kUsage =
     "usage: cutlab-cli train PROFILE --planner pipeline --stages ID,ID,... [options]\n"
     "Splits the model into a pipeline over a chain of machines (PipeDream / FTPipeHD / AccEPT "
     "straight\n"
-    "pipeline, cost-models.md 2.3) and simulates one mini-batch of micro-batches through it.\n"
+    "pipeline, docs/cost-models.md 2.3) and simulates one mini-batch of micro-batches through it.\n"
     "  --stages ID,ID,...            the chain d0 -> d1 -> ...; d0 owns the data; an id may "
     "repeat\n"
     "                                (identical machines; their link is the network's 'same' link, "

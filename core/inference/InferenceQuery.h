@@ -19,7 +19,7 @@ struct TimeLimit {
     bool percent = false; // value is % of the plan's total compute
 };
 
-// What an inference planner is asked (formats.md §4 `plan` options).
+// What an inference planner is asked (docs/formats.md §4 `plan` options).
 struct InferenceQuery {
     Objective objective = Objective::Latency;
     int top = 5;

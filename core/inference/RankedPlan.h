@@ -14,7 +14,7 @@ struct RankedPlan {
     Evaluation evaluation;
 };
 
-// The full ranking order of cost-models.md §1: objective, the other metric, more layers on the
+// The full ranking order of docs/cost-models.md §1: objective, the other metric, more layers on the
 // device, more on the edge, then machine indices (device, edge, cloud).
 struct PlanOrderKey {
     double primary = 0;

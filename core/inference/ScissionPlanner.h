@@ -9,7 +9,7 @@
 namespace cutlab::core {
 
 // Scission: every device/edge/cloud configuration and every machine choice per tier, ranked
-// (cost-models.md §1); returns the best `query.top` that satisfy the constraints. Constant
+// (docs/cost-models.md §1); returns the best `query.top` that satisfy the constraints. Constant
 // work per configuration (prefix sums), no allocation in the loop, a bounded heap for top-N.
 std::vector<RankedPlan> rankScission(const InferenceCostModel& model, const InferenceQuery& query);
 

@@ -5,7 +5,7 @@
 
 namespace cutlab::core {
 
-// The documented ranges of everything CutLab reads (docs: formats.md, "Limits"). They are far
+// The documented ranges of everything CutLab reads (docs: docs/formats.md, "Limits"). They are far
 // beyond any real model or network, and small enough that no sum or product a planner forms
 // (times × samples × layers, bytes × 8 ÷ bandwidth) can overflow to infinity or NaN.
 inline constexpr double kMaxMilliseconds = 1e9;   // a layer's time, a link's latency (11.6 days)

@@ -43,7 +43,7 @@ class PipeDreamImportError : public std::runtime_error {
 bool looksLikePipeDreamGraph(std::string_view text);
 
 // PipeDream's profiler output (msr-fiddle/pipedream, profiler/…/graph.txt) as a `cutlab-profile`
-// document (formats.md §1) that ProfileLoader accepts:
+// document (docs/formats.md §1) that ProfileLoader accepts:
 //  - node lines `nodeN -- <description> -- forward_compute_time=ms, backward_compute_time=ms,
 //    activation_size=bytes, parameter_size=bytes[ -- stage_id=K]`, edge lines `\tnodeA -- nodeB`;
 //  - nodes are sorted topologically (Kahn, ready nodes by node number, then file order);

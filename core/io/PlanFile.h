@@ -17,7 +17,7 @@ namespace cutlab::core {
 // order with each tier at most once (JointDNN plans that move back to the device have none).
 std::optional<TierPlacement> monotonePlacement(const Evaluation& evaluation);
 
-// The parts of a `cutlab-plan` inference document (formats.md §3) that restore a plan.
+// The parts of a `cutlab-plan` inference document (docs/formats.md §3) that restore a plan.
 struct PlanFileStage {
     Tier tier = Tier::Device;
     std::string machine;

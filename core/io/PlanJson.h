@@ -18,7 +18,7 @@ std::string finiteJsonText(const nlohmann::ordered_json& document);
 
 nlohmann::ordered_json jsonNumber(double value);
 
-// The `cutlab-plan` document of formats.md §3 for inference plans.
+// The `cutlab-plan` document of docs/formats.md §3 for inference plans.
 nlohmann::ordered_json inferencePlansToJson(const InferenceCostModel& model,
                                             const std::vector<RankedPlan>& plans,
                                             const std::string& planner);

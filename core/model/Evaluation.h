@@ -24,7 +24,7 @@ struct TransferCost {
     double latencyMs = 0; // the latency part of ms
 };
 
-// The full cost breakdown of one placement (cost-models.md §1).
+// The full cost breakdown of one placement (docs/cost-models.md §1).
 struct Evaluation {
     int origin = -1; // the machine that holds the input (-1 = none)
     std::vector<StageCost> stages;

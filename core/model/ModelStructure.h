@@ -12,7 +12,7 @@ struct Block {
     int last = 0;
 };
 
-// The valid cut points and blocks of a profile's layer graph (formats.md §1).
+// The valid cut points and blocks of a profile's layer graph (docs/formats.md §1).
 struct ModelStructure {
     std::vector<int> cutAfter; // positions k with a valid cut after layer k, ascending
     std::vector<Block> blocks; // cover every layer, in order

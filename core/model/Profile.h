@@ -36,7 +36,7 @@ struct ModelInfo {
     double batch = 1;      // samples the times were measured at
 };
 
-// A validated `cutlab-profile` v1 document (formats.md §1).
+// A validated `cutlab-profile` v1 document (docs/formats.md §1).
 struct Profile {
     ModelInfo model;
     std::vector<Machine> machines;

@@ -2,7 +2,7 @@
 
 namespace cutlab::core {
 
-// Exact encoded sizes of AccEPT's bit-level codec (cost-models.md §2.4) for one tensor of
+// Exact encoded sizes of AccEPT's bit-level codec (docs/cost-models.md §2.4) for one tensor of
 // `samples` samples × `elements` float32 values per sample.
 //  - forward activations, k ∈ {2, 3, 4} bits, multi-bit binary quantisation: 32k bits of α,
 //    the sign bits packed 8 per byte along the batch (⌈n/8⌉·8·E·k bits) and 32 bits of mean error;

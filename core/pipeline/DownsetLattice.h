@@ -10,7 +10,7 @@
 
 namespace cutlab::core {
 
-// The cut states of a pipeline (cost-models.md §2.3): downsets of the layer DAG, i.e. sets of
+// The cut states of a pipeline (docs/cost-models.md §2.3): downsets of the layer DAG, i.e. sets of
 // layers closed under predecessors (PipeDream's antichains name the same states). A stage is
 // the difference of two nested downsets. Downsets are numbered by size: 0 is the empty set, the
 // last one holds every layer, and a downset's proper subsets all have smaller numbers.
@@ -28,7 +28,7 @@ class DownsetLattice {
     // Every downset, enumerated breadth-first by size (lazily: nothing past `limit` is stored).
     // Throws DownsetLimitExceeded (a PlanError) giving the count when there are more than `limit`.
     static DownsetLattice allDownsets(const Profile& profile, std::size_t limit = kDefaultLimit);
-    // Only the empty set, the prefixes that end at a valid cut point (formats.md §1) and all
+    // Only the empty set, the prefixes that end at a valid cut point (docs/formats.md §1) and all
     // layers: the states of `--cut-mode single`.
     static DownsetLattice validCutPrefixes(const Profile& profile);
     // The number of downsets of the layer DAG, or `cap` + 1 when there are more than `cap`.

@@ -34,7 +34,7 @@ PipelineSetup setUp(const Profile& profile, const Network& network,
     if (!profile.hasBackward)
         throw PlanError("the profile has no backward_ms for every layer; the pipeline planner "
                         "trains, so it needs "
-                        "forward and backward times (cost-models.md §2.3)");
+                        "forward and backward times (docs/cost-models.md §2.3)");
     if (request.chain.empty())
         throw PlanError("the pipeline chain names no machine");
     for (int machine : request.chain)

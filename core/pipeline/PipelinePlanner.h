@@ -13,8 +13,8 @@
 
 namespace cutlab::core {
 
-// Where a pipeline may cut (cost-models.md §2.3): valid cut points only, or any downset boundary
-// of the DAG (PipeDream's antichains, several tensors may cross).
+// Where a pipeline may cut (docs/cost-models.md §2.3): valid cut points only, or any downset
+// boundary of the DAG (PipeDream's antichains, several tensors may cross).
 enum class PipelineCutMode { Single, Any };
 
 std::string cutModeName(PipelineCutMode mode); // "single" | "any"
@@ -56,7 +56,7 @@ struct PipelinePlan {
     std::size_t states = 0; // cut states the planner considered
 };
 
-// The DP of cost-models.md §2.3: the partition into at most chain.size() stages on the first
+// The DP of docs/cost-models.md §2.3: the partition into at most chain.size() stages on the first
 // machines of the chain with the smallest bottleneck (ties: fewer stages). Throws PlanError for
 // a profile without backward_ms, an unknown machine, a missing link in the chain, and
 // DownsetLimitExceeded (a PlanError) when --cut-mode any meets too many downsets.

@@ -48,7 +48,7 @@ void HierTrainBound::Path::cancel() {
     }
 }
 
-// The six forward and six backward paths of cost-models.md §2.1 for one mapping.
+// The six forward and six backward paths of docs/cost-models.md §2.1 for one mapping.
 HierTrainBound::Mapping HierTrainBound::paths(const std::array<int, 3>& workers) {
     const int o = workers[0], s = workers[1], l = workers[2];
     Mapping mapping{workers, {}, {}};

@@ -15,7 +15,7 @@ struct HierTrainCutBox {
     bool onePair() const { return i0 == i1 && j0 == j1; }
 };
 
-// A lower bound of HierTrain's iteration time (cost-models.md §2.1) over a whole box of cut
+// A lower bound of HierTrain's iteration time (docs/cost-models.md §2.1) over a whole box of cut
 // pairs, for every sample split in which L has samples together with O, S or both (the faces
 // {o,l}, {s,l} and {o,s,l} of the split triangle; the planner covers the others directly).
 //

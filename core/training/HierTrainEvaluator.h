@@ -15,9 +15,9 @@ struct SampleAffine {
 };
 
 // The iteration time of HierTrain for one worker mapping and one pair of cuts, as a function of
-// the sample split. `phases` is the exact formula of cost-models.md §2.1 (a transfer of nothing
-// costs nothing; a worker without samples takes no part). For a fixed set of workers that have
-// samples, the time is a constant plus a sum of maxima of affine functions of (b_s, b_l):
+// the sample split. `phases` is the exact formula of docs/cost-models.md §2.1 (a transfer of
+// nothing costs nothing; a worker without samples takes no part). For a fixed set of workers that
+// have samples, the time is a constant plus a sum of maxima of affine functions of (b_s, b_l):
 // `pieces` returns them, which is what the exact search exploits.
 class HierTrainEvaluator {
   public:

@@ -4,7 +4,7 @@
 
 namespace cutlab::core {
 
-// The seven phases of one HierTrain iteration (cost-models.md §2.1), in ms.
+// The seven phases of one HierTrain iteration (docs/cost-models.md §2.1), in ms.
 struct HierTrainPhases {
     double tf1 = 0, tf2 = 0, tf3 = 0, tb3 = 0, tb2 = 0, tb1 = 0, tup = 0;
     double total() const { return tf1 + tf2 + tf3 + tb3 + tb2 + tb1 + tup; }

@@ -5,7 +5,7 @@
 
 namespace cutlab::core {
 
-// The exact integer optimum of HierTrain's iteration time (cost-models.md §2.1) over the six
+// The exact integer optimum of HierTrain's iteration time (docs/cost-models.md §2.1) over the six
 // mappings of workers o, s, l onto device, edge and cloud, the cuts m_s <= m_l (at valid cut
 // positions) and the sample split b_o + b_s + b_l = B. Throws PlanError when no plan exists.
 // Fast in the number of cut positions: whole ranges of cut pairs are dropped by lower bounds.

@@ -15,7 +15,7 @@ struct SampleLine {
     int bs(int t) const { return static_cast<int>(s0 + ds * t); }
     int bl(int t) const { return static_cast<int>(l0 + dl * t); }
 
-    // The faces of the split triangle where L has samples (cost-models.md §2.1):
+    // The faces of the split triangle where L has samples (docs/cost-models.md §2.1):
     static SampleLine oAndL(int batch) { return {0, 0, 0, 1, 1, batch - 1}; } // b_s = 0
     static SampleLine sAndL(int batch) {
         return {0, 1, static_cast<double>(batch), -1, 1, batch - 1};

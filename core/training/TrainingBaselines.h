@@ -8,7 +8,7 @@
 
 namespace cutlab::core {
 
-// The baselines of cost-models.md §2.2 on the same iteration and mini-batch B.
+// The baselines of docs/cost-models.md §2.2 on the same iteration and mini-batch B.
 // All-Device / All-Edge / All-Cloud: one machine trains alone (the device sends B·Q first);
 // as HierTrain plans with only worker o.
 HierTrainPlan planSingleTier(const TrainingCostModel& model, Tier tier, int batch);

@@ -11,7 +11,7 @@
 namespace cutlab::core {
 
 // What the training planners need about one profile on one network with one machine per tier
-// (cost-models.md §2): per-sample forward/backward and per-iteration update prefix sums, the
+// (docs/cost-models.md §2): per-sample forward/backward and per-iteration update prefix sums, the
 // parameter bytes, the valid cut positions and the links. Throws PlanError for a profile
 // without backward times or update times, or without a device machine.
 class TrainingCostModel {

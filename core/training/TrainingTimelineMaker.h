@@ -9,7 +9,7 @@ namespace cutlab::core {
 // Turns a training planner's answer into a timeline (Qt-free).
 //  - HierTrain-shaped plans (hiertrain, all-device, all-edge, all-cloud): one row per worker
 //    o, s, l that has samples, through the seven phases Tf1..Tup; inside each phase every worker's
-//    own terms of cost-models.md §2.1 (its input transfer, compute, output transfer) one after
+//    own terms of docs/cost-models.md §2.1 (its input transfer, compute, output transfer) one after
 //    the other, so the phase length is the longest worker and the others' idle time shows.
 //  - Layer paths (jointdnn, jointdnn+, jalad): one row per machine; the forward pass through the
 //    segments (with the input and activation transfers), the backward pass in reverse (with the

@@ -1,4 +1,4 @@
-// cutlab-cli through its contract (formats.md §4): exit codes, stdout/stderr, JSON shapes.
+// cutlab-cli through its contract (docs/formats.md §4): exit codes, stdout/stderr, JSON shapes.
 #include "../TestPaths.h"
 
 #include <QDirIterator>

@@ -1,5 +1,5 @@
-// AccEPT codec sizes (cost-models.md §2.4) against numbers worked out by hand, and their use on
-// a pipeline link.
+// AccEPT codec sizes (docs/cost-models.md §2.4) against numbers worked out by hand, and their use
+// on a pipeline link.
 #include "core/pipeline/AcceptCodec.h"
 #include "core/pipeline/PipelinePlanner.h"
 

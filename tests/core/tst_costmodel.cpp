@@ -1,4 +1,4 @@
-// The inference cost model (cost-models.md §1) against numbers worked out by hand on the
+// The inference cost model (docs/cost-models.md §1) against numbers worked out by hand on the
 // tiny-linear sample over the 3G preset.
 #include "../TestPaths.h"
 

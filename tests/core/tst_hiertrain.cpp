@@ -1,4 +1,4 @@
-// HierTrain (cost-models.md §2.1): the fast search equals brute force on thousands of random
+// HierTrain (docs/cost-models.md §2.1): the fast search equals brute force on thousands of random
 // cases, hand-computed phases, and the special cases it must never lose to.
 #include "../TestPaths.h"
 #include "GeneratedProfiles.h"

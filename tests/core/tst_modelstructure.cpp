@@ -1,4 +1,4 @@
-// Valid cut points and blocks (formats.md §1) on the hand-made samples and on edge cases.
+// Valid cut points and blocks (docs/formats.md §1) on the hand-made samples and on edge cases.
 #include "../TestPaths.h"
 #include "GeneratedProfiles.h"
 

@@ -1,4 +1,4 @@
-// The pipeline planner (cost-models.md §2.3): the DP against a brute force over every stage
+// The pipeline planner (docs/cost-models.md §2.3): the DP against a brute force over every stage
 // split on small random profiles, in both cut modes; the downset lattice; hand-made cases.
 #include "GeneratedProfiles.h"
 #include "core/model/ModelStructure.h"

@@ -1,5 +1,5 @@
-// `cutlab-cli import` and `cutlab-cli train --planner pipeline` (formats.md §4), run in-process
-// through the command functions: output, JSON shape, exit codes, atomic writes.
+// `cutlab-cli import` and `cutlab-cli train --planner pipeline` (docs/formats.md §4), run
+// in-process through the command functions: output, JSON shape, exit codes, atomic writes.
 #include "../TestPaths.h"
 
 #include "app/cli/CliError.h"

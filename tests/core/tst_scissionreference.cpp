@@ -3,7 +3,7 @@
 // top-1 total equals the peer's to its printed precision, and our top-5 list equals the peer's
 // up to the order of ties.
 //
-// One documented deviation (cost-models.md §1): the peer's script decides whether a tier is
+// One documented deviation (docs/cost-models.md §1): the peer's script decides whether a tier is
 // used from its time, so a tier that runs only zero-time blocks (vm2Core measured 0 ms for the
 // last ResNet blocks) is priced as if it were unused. Such configurations, and only those, are
 // left out of the list comparison on both sides; every top-1 is compared unfiltered.
