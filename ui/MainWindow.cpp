@@ -366,7 +366,7 @@ void MainWindow::buildMenus() {
                 m_document->markSaved();
         });
     addAction(file, "exportCsv", QStringLiteral("Export Layer &Table (CSV)…"),
-              QKeySequence(QStringLiteral("Ctrl+Shift+T")),
+              QKeySequence(QStringLiteral("Ctrl+Shift+C")),
               QStringLiteral("Save the per-layer table as CSV"), [this] {
                   const QString path = askSavePath(QStringLiteral("Export layer table"),
                                                    QStringLiteral("CSV (*.csv)"), "csv");

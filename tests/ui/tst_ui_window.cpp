@@ -26,15 +26,19 @@
 #include "core/training/TrainingPlanner.h"
 
 #include <QApplication>
+#include <QBarCategoryAxis>
+#include <QChart>
 #include <QDockWidget>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QMouseEvent>
 #include <QSpinBox>
 #include <QSvgRenderer>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QUndoStack>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -567,6 +571,84 @@ class TestUiWindow : public QObject {
                     QVERIFY(sweep.bestMs[i] <= native[i] + 1e-6);
         }
         QVERIFY(totals.front() > totals.back()); // more bandwidth never hurts this plan
+
+        // what a person reads off the charts after a drag: the sweep's "current plan" line and
+        // the breakdown's "Current" bar carry the document's figures
+        QTest::qWait(20);
+        auto* sweepChart = window->charts()->chart(ChartsPanel::Sweep);
+        QLineSeries* current = nullptr;
+        for (auto* series : sweepChart->series())
+            if (series->objectName() == QStringLiteral("current"))
+                current = static_cast<QLineSeries*>(series);
+        QVERIFY(current);
+        QCOMPARE(current->count(), SweepController::kSteps);
+        for (int i = 0; i < current->count(); ++i)
+            QCOMPARE(current->at(i).y(), totals[static_cast<std::size_t>(i)]);
+        auto* breakdown = window->charts()->chart(ChartsPanel::Breakdown);
+        auto* categories = static_cast<QBarCategoryAxis*>(breakdown->axes(Qt::Vertical).front());
+        const QString currentLabel = categories->categories().last(); // the top bar
+        QCOMPARE(currentLabel,
+                 QStringLiteral("Current  %1").arg(Format::ms(doc->evaluation().totalMs)));
+        // a second move changes what the charts say
+        doc->applyState({2, 10, doc->state().machines});
+        QTest::qWait(20);
+        const auto moved = window->sweep()->currentTotals();
+        QVERIFY(moved != totals);
+        for (int i = 0; i < current->count(); ++i)
+            QCOMPARE(current->at(i).y(), moved[static_cast<std::size_t>(i)]);
+        QCOMPARE(categories->categories().last(),
+                 QStringLiteral("Current  %1").arg(Format::ms(doc->evaluation().totalMs)));
+    }
+
+    // Two actions with one key sequence: Qt fires neither ("ambiguous shortcut").
+    void everyShortcutIsUnique() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        QMap<QString, QString> owner;
+        for (QAction* action : window->findChildren<QAction*>())
+            for (const QKeySequence& key : action->shortcuts()) {
+                if (key.isEmpty())
+                    continue;
+                const QString text = key.toString(QKeySequence::PortableText);
+                const QString name =
+                    action->objectName().isEmpty() ? action->text() : action->objectName();
+                QVERIFY2(!owner.contains(text) || owner[text] == name,
+                         qPrintable(QStringLiteral("%1 is bound to both %2 and %3")
+                                        .arg(text, owner[text], name)));
+                owner[text] = name;
+            }
+        QVERIFY(owner.size() > 30);
+        // the two that collided
+        QCOMPARE(window->action("trainingMode")->shortcut(),
+                 QKeySequence(QStringLiteral("Ctrl+Shift+T")));
+        QCOMPARE(window->action("exportCsv")->shortcut(),
+                 QKeySequence(QStringLiteral("Ctrl+Shift+C")));
+        // and the key really switches the mode
+        QTest::keyClick(window, Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(window->training()->isVisibleTo(window), true);
+    }
+
+    // A machine without a description shows its tier alone, with no trailing separator.
+    void inspectorShowsMachinesWithoutTrailingSeparator() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("unlabelled.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(
+            QByteArray::fromStdString(generatedProfile(20, 5).dump())); // machines have no label
+        file.close();
+        MainWindow* window = openWindow(path);
+        QVERIFY(window);
+        auto* tree = window->findChild<QTreeWidget*>();
+        QVERIFY(tree);
+        const auto found = tree->findItems(QStringLiteral("Machines"), Qt::MatchExactly);
+        QCOMPARE(found.size(), 1);
+        QVERIFY(found.front()->childCount() > 0);
+        for (int i = 0; i < found.front()->childCount(); ++i) {
+            const QString value = found.front()->child(i)->text(1);
+            QVERIFY2(!value.trimmed().endsWith(QStringLiteral("·")), qPrintable(value));
+            QVERIFY(!value.isEmpty());
+        }
     }
 };
 

@@ -62,11 +62,12 @@ void InspectorPanel::showModel() {
         model, {QStringLiteral("source"), QString::fromStdString(profile.model.source)});
     source->setToolTip(1, QString::fromStdString(profile.model.source));
     auto* machines = new QTreeWidgetItem(m_tree, {QStringLiteral("Machines")});
-    for (const auto& machine : profile.machines)
-        new QTreeWidgetItem(machines, {QString::fromStdString(machine.id),
-                                       QStringLiteral("%1 · %2").arg(
-                                           QString::fromStdString(core::tierName(machine.tier)),
-                                           QString::fromStdString(machine.label))});
+    for (const auto& machine : profile.machines) {
+        QString text = QString::fromStdString(core::tierName(machine.tier));
+        if (!machine.label.empty())
+            text += QStringLiteral(" · ") + QString::fromStdString(machine.label);
+        new QTreeWidgetItem(machines, {QString::fromStdString(machine.id), text});
+    }
     m_tree->expandAll();
 }
 
