@@ -494,20 +494,32 @@ void Document::setMachine(core::Tier tier, int machine) {
         QStringLiteral("Choose %1 machine").arg(QString::fromStdString(core::tierName(tier))));
 }
 
-void Document::stepCut(int handle, int step) {
+PartitionState Document::withCut(CutHandle handle, int boundary) const {
+    PartitionState state = m_state;
+    boundary = std::clamp(boundary, 0, blockCount());
+    if (handle == CutHandle::DeviceEdge) {
+        state.deviceBoundary = boundary;
+        state.edgeBoundary = std::max(state.edgeBoundary, boundary);
+    } else {
+        state.edgeBoundary = boundary;
+        state.deviceBoundary = std::min(state.deviceBoundary, boundary);
+    }
+    return state;
+}
+
+void Document::moveCut(CutHandle handle, int boundary) {
+    if (m_profile)
+        applyState(withCut(handle, boundary));
+}
+
+void Document::stepCut(CutHandle handle, int step) {
     if (!m_profile)
         return;
-    PartitionState state = m_state;
-    const int blocks = blockCount();
-    if (handle == 0) {
-        state.deviceBoundary = std::clamp(state.deviceBoundary + step, 0, blocks);
-        state.edgeBoundary = std::max(state.edgeBoundary, state.deviceBoundary);
-    } else {
-        state.edgeBoundary = std::clamp(state.edgeBoundary + step, 0, blocks);
-        state.deviceBoundary = std::min(state.deviceBoundary, state.edgeBoundary);
-    }
-    changeState(state, handle == 0 ? QStringLiteral("Move device|edge cut")
-                                   : QStringLiteral("Move edge|cloud cut"));
+    const int from =
+        handle == CutHandle::DeviceEdge ? m_state.deviceBoundary : m_state.edgeBoundary;
+    changeState(withCut(handle, from + step), handle == CutHandle::DeviceEdge
+                                                  ? QStringLiteral("Move device|edge cut")
+                                                  : QStringLiteral("Move edge|cloud cut"));
 }
 
 bool Document::applyPlacement(const core::TierPlacement& placement, const QString& text) {

@@ -7,6 +7,7 @@
 #include "core/model/Network.h"
 #include "core/model/Placement.h"
 #include "core/model/Profile.h"
+#include "ui/CutHandle.h"
 
 #include <QObject>
 #include <QString>
@@ -85,8 +86,13 @@ class Document : public QObject {
     // Applies a state and records it as one undo step.
     void changeState(const PartitionState& state, const QString& text);
     void setMachine(core::Tier tier, int machine);
-    // Moves a cut handle by `step` valid cuts (handle 0 = device|edge, 1 = edge|cloud).
-    void stepCut(int handle, int step);
+    // The state with `handle` at `boundary` (clamped to the model) and the other handle pushed
+    // along when it would pass it: the one home of that rule.
+    PartitionState withCut(CutHandle handle, int boundary) const;
+    // Moves a handle live, without an undo step (dragging; commitState records the drag).
+    void moveCut(CutHandle handle, int boundary);
+    // Moves a handle by `step` valid cuts, as one undo step.
+    void stepCut(CutHandle handle, int step);
     // Moves the handles (and machines) to a placement; false when it does not sit on valid cuts.
     bool applyPlacement(const core::TierPlacement& placement, const QString& text);
 

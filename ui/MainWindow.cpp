@@ -422,19 +422,19 @@ void MainWindow::buildMenus() {
     addAction(edit, "deviceCutLeft", QStringLiteral("Device|Edge Cut ◀"),
               QKeySequence(QStringLiteral("Alt+Left")),
               QStringLiteral("Move the device|edge cut one valid cut towards the input"),
-              [this] { m_document->stepCut(0, -1); });
+              [this] { m_document->stepCut(CutHandle::DeviceEdge, -1); });
     addAction(edit, "deviceCutRight", QStringLiteral("Device|Edge Cut ▶"),
               QKeySequence(QStringLiteral("Alt+Right")),
               QStringLiteral("Move the device|edge cut one valid cut towards the output"),
-              [this] { m_document->stepCut(0, 1); });
+              [this] { m_document->stepCut(CutHandle::DeviceEdge, 1); });
     addAction(edit, "edgeCutLeft", QStringLiteral("Edge|Cloud Cut ◀"),
               QKeySequence(QStringLiteral("Alt+Shift+Left")),
               QStringLiteral("Move the edge|cloud cut one valid cut towards the input"),
-              [this] { m_document->stepCut(1, -1); });
+              [this] { m_document->stepCut(CutHandle::EdgeCloud, -1); });
     addAction(edit, "edgeCutRight", QStringLiteral("Edge|Cloud Cut ▶"),
               QKeySequence(QStringLiteral("Alt+Shift+Right")),
               QStringLiteral("Move the edge|cloud cut one valid cut towards the output"),
-              [this] { m_document->stepCut(1, 1); });
+              [this] { m_document->stepCut(CutHandle::EdgeCloud, 1); });
     addAction(edit, "applyBest", QStringLiteral("Apply &Best Plan"),
               QKeySequence(QStringLiteral("Ctrl+B")),
               QStringLiteral("Move the handles and machines to the best Scission plan"), [this] {

@@ -227,7 +227,7 @@ int benchOpen(int layers, int sweepWaitMs, int trainingWaitMs) {
     for (int k = 0; k < 40; ++k) {
         QElapsedTimer step;
         step.start();
-        window.document()->stepCut(1, k % 2 ? -1 : 1);
+        window.document()->stepCut(CutHandle::EdgeCloud, k % 2 ? -1 : 1);
         window.graphPanel()->view()->viewport()->repaint();
         QApplication::processEvents();
         steps.push_back(step.nsecsElapsed() / 1e6);
@@ -295,7 +295,7 @@ int main(int argc, char** argv) {
     Document* doc = window.document();
     doc->changeState({0, 0, doc->state().machines}, "bench start");
     view->setZoom(0.6);
-    CutMarkerItem* marker = window.scene()->marker(0);
+    CutMarkerItem* marker = window.scene()->marker(CutHandle::DeviceEdge);
     view->centerOn(marker->gripScenePos() + QPointF(500, 0));
     QApplication::processEvents();
     QWidget* viewport = view->viewport();

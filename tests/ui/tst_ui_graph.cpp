@@ -12,6 +12,7 @@
 #include "core/model/ModelStructure.h"
 
 #include <QDirIterator>
+#include <QUndoStack>
 #include <QtTest>
 
 using namespace cutlab;
@@ -155,6 +156,33 @@ class TestUiGraph : public QObject {
         const QString hidden = QString::fromStdString(
             document.profile().layers[static_cast<std::size_t>(block.first)].id);
         QCOMPARE(scene.highlightMatches(hidden), block.first);
+    }
+
+    // One rule moves a handle: the other one is pushed along, never crossed; a drag step is
+    // live (no undo step), a keyboard step is one undo step.
+    void movingAHandlePushesTheOtherAlong() {
+        Document document;
+        auto loaded = core::parseProfile(generatedProfile(60, 10).dump());
+        QVERIFY(loaded.ok());
+        document.setProfile(*loaded.profile, "generated");
+        const int undo = document.undoStack()->count();
+        document.moveCut(CutHandle::DeviceEdge, 2);
+        document.moveCut(CutHandle::EdgeCloud, 5);
+        QCOMPARE(document.state().deviceBoundary, 2);
+        QCOMPARE(document.state().edgeBoundary, 5);
+        document.moveCut(CutHandle::EdgeCloud, 1); // passes the device|edge handle: pushes it
+        QCOMPARE(document.state().deviceBoundary, 1);
+        QCOMPARE(document.state().edgeBoundary, 1);
+        document.moveCut(CutHandle::DeviceEdge, 7);
+        QCOMPARE(document.state().edgeBoundary, 7);
+        QCOMPARE(document.undoStack()->count(), undo);
+        document.moveCut(CutHandle::EdgeCloud, 100000); // clamped to the model
+        QCOMPARE(document.state().edgeBoundary, document.blockCount());
+        document.stepCut(CutHandle::EdgeCloud, -1);
+        QCOMPARE(document.state().edgeBoundary, document.blockCount() - 1);
+        QCOMPARE(document.undoStack()->count(), undo + 1);
+        document.undoStack()->undo();
+        QCOMPARE(document.state().edgeBoundary, document.blockCount());
     }
 };
 

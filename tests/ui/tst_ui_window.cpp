@@ -149,7 +149,7 @@ class TestUiWindow : public QObject {
             uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json")));
         QVERIFY(
             window->openNetwork(uiSourcePath("sample_profiles/hiertrain/network-hiertrain.json")));
-        window->document()->stepCut(0, 1);
+        window->document()->stepCut(CutHandle::DeviceEdge, 1);
         QApplication::processEvents();
         QCOMPARE(training->computationsStarted(), 0);
         QVERIFY(!training->trainingResult().has_value());
@@ -285,7 +285,7 @@ class TestUiWindow : public QObject {
                               fraction * (coords[targetBoundary + 1] - coords[targetBoundary]);
         const int expected = fraction <= 0.5 ? targetBoundary : targetBoundary + 1;
 
-        CutMarkerItem* marker = window->scene()->marker(handle);
+        CutMarkerItem* marker = window->scene()->marker(static_cast<CutHandle>(handle));
         dragHandle(window->graphPanel()->view(), marker, target);
 
         QCOMPARE(marker->boundary(), expected);
@@ -337,7 +337,7 @@ class TestUiWindow : public QObject {
         QCOMPARE(doc->state().edgeBoundary, blocks); // the cloud is unused
         QCOMPARE(doc->placement().layersOn(core::Tier::Cloud, doc->layerCount()), 0);
         // arrow keys on a focused handle
-        CutMarkerItem* marker = window->scene()->marker(0);
+        CutMarkerItem* marker = window->scene()->marker(CutHandle::DeviceEdge);
         window->graphPanel()->view()->setFocus();
         marker->setFocus();
         QTest::keyClick(window->graphPanel()->view()->viewport(), Qt::Key_Right);
@@ -361,9 +361,9 @@ class TestUiWindow : public QObject {
             QVERIFY(expected.has_value());
             QCOMPARE(doc->placement().deviceEnd, expected->deviceEnd);
             QCOMPARE(doc->placement().edgeEnd, expected->edgeEnd);
-            QCOMPARE(window->scene()->marker(0)->boundary(),
+            QCOMPARE(window->scene()->marker(CutHandle::DeviceEdge)->boundary(),
                      doc->boundaryOfLayerPosition(expected->deviceEnd));
-            QCOMPARE(window->scene()->marker(1)->boundary(),
+            QCOMPARE(window->scene()->marker(CutHandle::EdgeCloud)->boundary(),
                      doc->boundaryOfLayerPosition(expected->edgeEnd));
             QCOMPARE(doc->evaluation().totalMs, planner->plans()[row].evaluation.totalMs);
         }

@@ -17,18 +17,19 @@ constexpr double kGripMain = 104;
 constexpr double kGripCross = 24;
 } // namespace
 
-CutMarkerItem::CutMarkerItem(GraphInteraction* interaction, int handle,
+CutMarkerItem::CutMarkerItem(GraphInteraction* interaction, CutHandle handle,
                              std::vector<double> boundaryCoordinates, double crossMin,
                              double crossMax, bool topToBottom)
     : m_interaction(interaction), m_handle(handle), m_coordinates(std::move(boundaryCoordinates)),
       m_crossMin(crossMin), m_crossMax(crossMax), m_topToBottom(topToBottom),
-      m_label(handle == 0 ? QStringLiteral("device ┃ edge") : QStringLiteral("edge ┃ cloud")) {
+      m_label(handle == CutHandle::DeviceEdge ? QStringLiteral("device ┃ edge")
+                                              : QStringLiteral("edge ┃ cloud")) {
     setFlags(ItemIsMovable | ItemSendsGeometryChanges | ItemIsFocusable);
     setAcceptHoverEvents(true);
     setZValue(10);
     setCursor(topToBottom ? Qt::SizeVerCursor : Qt::SizeHorCursor);
     setToolTip(
-        handle == 0
+        handle == CutHandle::DeviceEdge
             ? QStringLiteral("Device | edge cut: drag it, or focus it and use the arrow keys. "
                              "Layers before it run on the device.")
             : QStringLiteral("Edge | cloud cut: drag it, or focus it and use the arrow keys. "
@@ -52,11 +53,12 @@ QRectF CutMarkerItem::gripRect() const {
     // device|edge grip at the top (left) end, edge|cloud at the bottom (right) end, so both
     // stay readable when the handles stand on the same cut.
     if (m_topToBottom)
-        return m_handle == 0
+        return m_handle == CutHandle::DeviceEdge
                    ? QRectF(m_crossMin - kGripMain, -kGripCross / 2, kGripMain, kGripCross)
                    : QRectF(m_crossMax, -kGripCross / 2, kGripMain, kGripCross);
-    return m_handle == 0 ? QRectF(-kGripMain / 2, m_crossMin - kGripCross, kGripMain, kGripCross)
-                         : QRectF(-kGripMain / 2, m_crossMax, kGripMain, kGripCross);
+    return m_handle == CutHandle::DeviceEdge
+               ? QRectF(-kGripMain / 2, m_crossMin - kGripCross, kGripMain, kGripCross)
+               : QRectF(-kGripMain / 2, m_crossMax, kGripMain, kGripCross);
 }
 
 QPointF CutMarkerItem::gripScenePos() const {
@@ -79,8 +81,10 @@ QPainterPath CutMarkerItem::shape() const {
 
 void CutMarkerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
     painter->setRenderHint(QPainter::Antialiasing, true);
-    const core::Tier before = m_handle == 0 ? core::Tier::Device : core::Tier::Edge;
-    const core::Tier after = m_handle == 0 ? core::Tier::Edge : core::Tier::Cloud;
+    const core::Tier before =
+        m_handle == CutHandle::DeviceEdge ? core::Tier::Device : core::Tier::Edge;
+    const core::Tier after =
+        m_handle == CutHandle::DeviceEdge ? core::Tier::Edge : core::Tier::Cloud;
     const bool active = m_dragging || m_hovered || hasFocus();
     const double width = active ? 5 : 3.5;
     const QRectF bar = m_topToBottom
@@ -118,8 +122,8 @@ QVariant CutMarkerItem::itemChange(GraphicsItemChange change, const QVariant& va
         const QPointF wanted = value.toPointF();
         const double main = m_topToBottom ? wanted.y() : wanted.x();
         const int nearest = core::nearestCutIndex(m_coordinates, main);
-        const int allowed = m_interaction->cutDragged(m_handle, nearest);
-        m_boundary = std::clamp(allowed, 0, static_cast<int>(m_coordinates.size()) - 1);
+        m_interaction->cutDragged(m_handle, nearest);
+        m_boundary = std::clamp(nearest, 0, static_cast<int>(m_coordinates.size()) - 1);
         return pointAt(m_coordinates[static_cast<std::size_t>(m_boundary)], 0);
     }
     return QGraphicsItem::itemChange(change, value);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/CutHandle.h"
+
 #include <QGraphicsItem>
 #include <QString>
 
@@ -16,12 +18,12 @@ class CutMarkerItem : public QGraphicsItem {
   public:
     enum { Type = UserType + 3 };
 
-    CutMarkerItem(GraphInteraction* interaction, int handle,
+    CutMarkerItem(GraphInteraction* interaction, CutHandle handle,
                   std::vector<double> boundaryCoordinates, double crossMin, double crossMax,
                   bool topToBottom);
 
     int type() const override { return Type; }
-    int handle() const { return m_handle; }
+    CutHandle handle() const { return m_handle; }
     int boundary() const { return m_boundary; }
     // Moves to a boundary without reporting it (the document moved).
     void setBoundary(int boundary);
@@ -45,7 +47,7 @@ class CutMarkerItem : public QGraphicsItem {
     QPointF pointAt(double main, double cross) const;
 
     GraphInteraction* m_interaction;
-    int m_handle;
+    CutHandle m_handle;
     std::vector<double> m_coordinates;
     double m_crossMin;
     double m_crossMax;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/CutHandle.h"
+
 #include <QColor>
 
 namespace cutlab::ui {
@@ -21,11 +23,11 @@ class GraphInteraction {
     virtual ~GraphInteraction() = default;
     virtual const GraphColors& colors() const = 0;
     virtual void layerHovered(int layer, bool entered) = 0;
-    virtual void cutDragStarted(int handle) = 0;
-    // The handle was dragged to boundary `boundary`; returns the boundary it may stand on.
-    virtual int cutDragged(int handle, int boundary) = 0;
-    virtual void cutDragFinished(int handle) = 0;
-    virtual void cutStepped(int handle, int step) = 0;
+    virtual void cutDragStarted(CutHandle handle) = 0;
+    // The handle was dragged to boundary `boundary` (it stands there; the other one follows).
+    virtual void cutDragged(CutHandle handle, int boundary) = 0;
+    virtual void cutDragFinished(CutHandle handle) = 0;
+    virtual void cutStepped(CutHandle handle, int step) = 0;
     virtual void blockToggled(int block) = 0;
 };
 

@@ -86,7 +86,7 @@ void GraphScene::setAllBlocksCollapsed(bool collapsed) {
 
 void GraphScene::rebuild() {
     m_dragging = false;
-    m_draggingHandle = -1;
+    m_draggingHandle.reset();
     ++m_buildGeneration;
     clear();
     m_layers.clear();
@@ -112,8 +112,9 @@ void GraphScene::rebuild() {
     m_layers.assign(static_cast<std::size_t>(n), nullptr);
     m_blocks.assign(m_document->structure().blocks.size(), nullptr);
     for (int h = 0; h < 2; ++h) {
-        m_markers[h] = new CutMarkerItem(this, h, m_layout.boundaryCoordinates, m_layout.crossMin,
-                                         m_layout.crossMax, m_topToBottom);
+        m_markers[h] =
+            new CutMarkerItem(this, static_cast<CutHandle>(h), m_layout.boundaryCoordinates,
+                              m_layout.crossMin, m_layout.crossMax, m_topToBottom);
         addItem(m_markers[h]);
     }
     setSceneRect(m_layout.bounds.adjusted(-40, -40, 40, 40));
@@ -238,9 +239,9 @@ void GraphScene::syncState() {
                 m_document->tierOfLayer(blocks[static_cast<std::size_t>(item->block())].first));
     const PartitionState state = m_document->state();
     // the handle being dragged places itself (its itemChange is running)
-    if (m_draggingHandle != 0)
+    if (m_draggingHandle != CutHandle::DeviceEdge)
         m_markers[0]->setBoundary(state.deviceBoundary);
-    if (m_draggingHandle != 1)
+    if (m_draggingHandle != CutHandle::EdgeCloud)
         m_markers[1]->setBoundary(state.edgeBoundary);
 }
 
@@ -287,40 +288,30 @@ void GraphScene::layerHovered(int layer, bool entered) {
         m_document->setHoveredLayer(-1);
 }
 
-void GraphScene::cutDragStarted(int handle) {
+void GraphScene::cutDragStarted(CutHandle handle) {
     m_dragStart = m_document->state();
     m_dragging = true;
     m_draggingHandle = handle;
 }
 
-int GraphScene::cutDragged(int handle, int boundary) {
-    PartitionState state = m_document->state();
-    if (handle == 0) {
-        state.deviceBoundary = boundary;
-        if (state.edgeBoundary < boundary)
-            state.edgeBoundary = boundary; // pushes the other handle along
-    } else {
-        state.edgeBoundary = boundary;
-        if (state.deviceBoundary > boundary)
-            state.deviceBoundary = boundary;
-    }
-    const int previous = m_draggingHandle;
+void GraphScene::cutDragged(CutHandle handle, int boundary) {
+    const auto previous = m_draggingHandle;
     m_draggingHandle = handle;
-    m_document->applyState(state); // live: totals and charts follow every frame
+    m_document->moveCut(handle, boundary); // live: totals and charts follow every frame
     m_draggingHandle = previous;
-    return boundary;
 }
 
-void GraphScene::cutDragFinished(int handle) {
-    m_draggingHandle = -1;
+void GraphScene::cutDragFinished(CutHandle handle) {
+    m_draggingHandle.reset();
     if (!m_dragging)
         return;
     m_dragging = false;
-    m_document->commitState(m_dragStart, handle == 0 ? QStringLiteral("Drag device|edge cut")
-                                                     : QStringLiteral("Drag edge|cloud cut"));
+    m_document->commitState(m_dragStart, handle == CutHandle::DeviceEdge
+                                             ? QStringLiteral("Drag device|edge cut")
+                                             : QStringLiteral("Drag edge|cloud cut"));
 }
 
-void GraphScene::cutStepped(int handle, int step) {
+void GraphScene::cutStepped(CutHandle handle, int step) {
     m_document->stepCut(handle, step);
 }
 

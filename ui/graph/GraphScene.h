@@ -7,6 +7,7 @@
 
 #include <QGraphicsScene>
 
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -45,7 +46,7 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     bool isBlockCollapsed(int block) const;
     void setDark(bool dark);
 
-    CutMarkerItem* marker(int handle) const { return m_markers[handle]; }
+    CutMarkerItem* marker(CutHandle handle) const { return m_markers[cutHandleIndex(handle)]; }
     LayerItem* layerItem(int layer) const;
     // Marks the layers whose id or type contains the text; returns the first match (-1: none).
     int highlightMatches(const QString& text);
@@ -53,10 +54,10 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     // GraphInteraction
     const GraphColors& colors() const override { return m_colors; }
     void layerHovered(int layer, bool entered) override;
-    void cutDragStarted(int handle) override;
-    int cutDragged(int handle, int boundary) override;
-    void cutDragFinished(int handle) override;
-    void cutStepped(int handle, int step) override;
+    void cutDragStarted(CutHandle handle) override;
+    void cutDragged(CutHandle handle, int boundary) override;
+    void cutDragFinished(CutHandle handle) override;
+    void cutStepped(CutHandle handle, int step) override;
     void blockToggled(int block) override;
 
   signals:
@@ -82,7 +83,7 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     CutMarkerItem* m_markers[2] = {nullptr, nullptr};
     PartitionState m_dragStart;
     bool m_dragging = false;
-    int m_draggingHandle = -1;
+    std::optional<CutHandle> m_draggingHandle; // its marker places itself while dragged
     bool m_selectingFromDocument = false;
 };
 
