@@ -2,6 +2,9 @@
 
 #include "app/cli/CliError.h"
 
+#include "core/inference/PlanQueryText.h"
+#include "core/model/PlanError.h"
+
 #include <charconv>
 #include <cmath>
 
@@ -21,14 +24,11 @@ bool ArgumentCursor::contains(const std::string& flag) const {
 }
 
 double parseNumber(const std::string& text, const std::string& flag) {
-    double value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
-        !std::isfinite(value) || value < 0)
-        throw CliError(flag + ": '" + text + "' is not a number >= 0");
-    if (value > 1e15)
-        throw CliError(flag + ": " + text + " is too large (at most 1e15)");
-    return value;
+    try {
+        return core::parseQueryNumber(text, flag);
+    } catch (const core::PlanError& error) {
+        throw CliError(error.what());
+    }
 }
 
 int parsePositiveInt(const std::string& text, const std::string& flag, int max) {

@@ -3,7 +3,9 @@
 #include "app/cli/CliError.h"
 
 #include "core/inference/InferencePlanner.h"
+#include "core/inference/PlanQueryText.h"
 #include "core/io/NetworkFile.h"
+#include "core/model/PlanError.h"
 
 #include <sstream>
 
@@ -40,10 +42,11 @@ static std::vector<std::string> splitList(const std::string& text) {
 
 static std::pair<std::string, std::string> splitAt(const std::string& text, char separator,
                                                    const std::string& flag, const char* shape) {
-    const auto position = text.rfind(separator);
-    if (position == std::string::npos || position == 0 || position + 1 == text.size())
-        throw CliError(flag + ": '" + text + "' should look like " + shape);
-    return {text.substr(0, position), text.substr(position + 1)};
+    try {
+        return core::splitQueryPart(text, separator, flag, shape);
+    } catch (const core::PlanError& error) {
+        throw CliError(error.what());
+    }
 }
 
 bool PlanOptions::consume(ArgumentCursor& cursor) {
@@ -100,29 +103,11 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
 }
 
 int resolveLayer(const core::Profile& profile, const std::string& name, const std::string& flag) {
-    const int byId = profile.layerIndex(name);
-    if (byId >= 0)
-        return byId;
-    if (name.size() > 1 && name[0] == '#') {
-        try {
-            std::size_t used = 0;
-            const int position = std::stoi(name.substr(1), &used);
-            if (used == name.size() - 1 && position >= 0 &&
-                position < static_cast<int>(profile.layers.size()))
-                return position;
-        } catch (const std::exception&) {
-        }
-        throw CliError(flag + ": there is no layer at position " + name + " (the model has " +
-                       std::to_string(profile.layers.size()) + " layers, #0 to #" +
-                       std::to_string(profile.layers.size() - 1) + ")");
+    try {
+        return core::resolveLayer(profile, name, flag);
+    } catch (const core::PlanError& error) {
+        throw CliError(error.what());
     }
-    throw CliError(flag + ": unknown layer '" + name + "'");
-}
-
-core::Tier resolveTier(const std::string& name, const std::string& flag) {
-    if (auto tier = core::tierFromName(name))
-        return *tier;
-    throw CliError(flag + ": unknown tier '" + name + "' (expected device, edge or cloud)");
 }
 
 core::Network loadNetworkOrThrow(const std::string& spec) {
@@ -137,55 +122,22 @@ core::Network loadNetworkOrThrow(const std::string& spec) {
 }
 
 core::InferenceQuery PlanOptions::query(const core::Profile& profile) const {
-    core::InferenceQuery query;
-    query.objective = objective;
-    query.top = top;
-    query.returnResult = returnResult;
-    if (returnResult && planner != "jointdnn")
-        throw CliError("--return-result applies to --planner jointdnn only");
-    if (!machines.empty()) {
-        query.machineAllowed.assign(profile.machines.size(), false);
-        for (const auto& id : machines) {
-            const int machine = profile.machineIndex(id);
-            if (machine < 0)
-                throw CliError("--machines: unknown machine '" + id + "'");
-            query.machineAllowed[static_cast<std::size_t>(machine)] = true;
-        }
+    core::PlanQueryText text;
+    text.planner = planner;
+    text.top = top;
+    text.objective = objective;
+    text.machines = machines;
+    text.tierRules = tierRules;
+    text.pins = pins;
+    text.forbids = forbids;
+    text.maxUploads = maxUploads;
+    text.maxTimes = maxTimes;
+    text.returnResult = returnResult;
+    try {
+        return core::resolvePlanQuery(text, profile); // the command line's labels: --pin, …
+    } catch (const core::PlanError& error) {
+        throw CliError(error.what());
     }
-    for (const auto& [tierText, use] : tierRules) {
-        const std::string flag = use == core::TierUse::Must ? "--use" : "--skip";
-        const auto t = static_cast<std::size_t>(core::tierIndex(resolveTier(tierText, flag)));
-        if (query.tierUse[t] != core::TierUse::Any && query.tierUse[t] != use)
-            throw CliError("--use " + tierText + " and --skip " + tierText +
-                           " contradict each other");
-        query.tierUse[t] = use;
-    }
-    for (const auto& [layer, tier] : pins)
-        query.pins.emplace_back(resolveLayer(profile, layer, "--pin"), resolveTier(tier, "--pin"));
-    for (const auto& [layer, tier] : forbids)
-        query.forbids.emplace_back(resolveLayer(profile, layer, "--forbid"),
-                                   resolveTier(tier, "--forbid"));
-    for (const auto& text : maxUploads) {
-        const auto [tier, bytes] = splitAt(text, '=', "--max-upload", "TIER=BYTES");
-        query.maxUploadBytes[static_cast<std::size_t>(core::tierIndex(
-            resolveTier(tier, "--max-upload")))] = parseNumber(bytes, "--max-upload");
-    }
-    for (const auto& text : maxTimes) {
-        auto [tier, value] = splitAt(text, '=', "--max-time", "TIER=MS or TIER=PCT%");
-        core::TimeLimit limit;
-        if (value.back() == '%') {
-            limit.percent = true;
-            value.pop_back();
-        }
-        limit.value = parseNumber(value, "--max-time");
-        query.maxTime[static_cast<std::size_t>(core::tierIndex(resolveTier(tier, "--max-time")))] =
-            limit;
-    }
-    const bool limited = !maxUploads.empty() || !maxTimes.empty();
-    if (limited && planner == "jointdnn")
-        throw CliError("--max-upload and --max-time apply to the scission and neurosurgeon "
-                       "planners, not jointdnn");
-    return query;
 }
 
 std::array<int, 3> PlanOptions::cutMachines(const core::Profile& profile) const {

@@ -30,15 +30,15 @@ struct PlanOptions {
 
     // Consumes one option at the cursor if it is a plan option; false when it is not.
     bool consume(ArgumentCursor& cursor);
-    // Resolves names against the profile; throws CliError with a sentence.
+    // Resolves names against the profile (core::resolvePlanQuery, the parser the window's
+    // planner panel uses too); throws CliError with a sentence.
     core::InferenceQuery query(const core::Profile& profile) const;
     // Machine per tier for --cuts: the --machines choice, else the first of each tier.
     std::array<int, 3> cutMachines(const core::Profile& profile) const;
 };
 
-// "conv1" or "#3" -> layer position; throws CliError.
+// "conv1" or "#3" -> layer position (core::resolveLayer); throws CliError.
 int resolveLayer(const core::Profile& profile, const std::string& name, const std::string& flag);
-core::Tier resolveTier(const std::string& name, const std::string& flag);
 core::Network loadNetworkOrThrow(const std::string& spec);
 
 extern const char* const kPlanOptionsHelp;

@@ -4,6 +4,7 @@
 #include "ui/charts/Format.h"
 
 #include "core/inference/InferencePlanner.h"
+#include "core/inference/PlanQueryText.h"
 #include "core/io/PlanFile.h"
 #include "core/model/PlanError.h"
 
@@ -139,87 +140,64 @@ PlannerPanel::~PlannerPanel() {
     ++m_generation;
 }
 
-// "device=1000000, edge=50%": one limit per tier, as --max-upload / --max-time take them.
-void PlannerPanel::readLimits(const QString& text, const QString& label, bool time,
-                              core::InferenceQuery& query, QString* error) {
-    for (QString part : text.split(',', Qt::SkipEmptyParts)) {
-        part = part.trimmed();
-        const int at = part.indexOf('=');
-        const auto tier =
-            at > 0 ? core::tierFromName(part.left(at).trimmed().toStdString()) : std::nullopt;
-        QString value = at > 0 ? part.mid(at + 1).trimmed() : QString();
-        const bool percent = time && value.endsWith('%');
-        if (percent)
-            value.chop(1);
-        bool ok = false;
-        const double number = value.toDouble(&ok);
-        if (!tier || !ok || number < 0) {
-            if (error)
-                *error = QStringLiteral("%1: '%2' should look like TIER=%3")
-                             .arg(label, part, time ? "MS or TIER=PCT%" : "BYTES");
-            continue;
-        }
-        const auto t = static_cast<std::size_t>(core::tierIndex(*tier));
-        if (time)
-            query.maxTime[t] = core::TimeLimit{number, percent};
-        else
-            query.maxUploadBytes[t] = number;
-    }
+namespace {
+
+// "a, b ,c" -> {"a", "b", "c"}
+std::vector<std::string> listOf(const QString& text) {
+    std::vector<std::string> parts;
+    for (const QString& part : text.split(',', Qt::SkipEmptyParts))
+        if (!part.trimmed().isEmpty())
+            parts.push_back(part.trimmed().toStdString());
+    return parts;
 }
 
+} // namespace
+
+// The panel's fields as the command line's options, resolved by the same parser
+// (core::resolvePlanQuery) with the panel's own field names in its messages.
 core::InferenceQuery PlannerPanel::query(QString* error) const {
-    core::InferenceQuery query;
-    query.top = m_top->value();
-    query.objective =
+    core::PlanQueryText text;
+    text.planner = m_planner->currentData().toString().toStdString();
+    text.top = m_top->value();
+    text.objective =
         m_objective->currentIndex() == 1 ? core::Objective::Transfer : core::Objective::Latency;
-    for (int t = 0; t < 3; ++t) {
-        const int use = m_use[static_cast<std::size_t>(t)]->currentIndex();
-        query.tierUse[static_cast<std::size_t>(t)] = use == 1   ? core::TierUse::Must
-                                                     : use == 2 ? core::TierUse::MustNot
-                                                                : core::TierUse::Any;
+    for (core::Tier tier : core::kTiers) {
+        const int use = m_use[static_cast<std::size_t>(core::tierIndex(tier))]->currentIndex();
+        if (use != 0)
+            text.tierRules.emplace_back(core::tierName(tier),
+                                        use == 1 ? core::TierUse::Must : core::TierUse::MustNot);
     }
-    readLimits(m_maxUpload->text(), QStringLiteral("Max upload"), false, query, error);
-    readLimits(m_maxTime->text(), QStringLiteral("Max time"), true, query, error);
-    const bool limited =
-        !m_maxUpload->text().trimmed().isEmpty() || !m_maxTime->text().trimmed().isEmpty();
-    if (limited && m_planner->currentData().toString() == "jointdnn" && error)
-        *error = QStringLiteral(
-            "Max upload and Max time apply to Scission and Neurosurgeon, not JointDNN");
-    query.returnResult =
-        m_returnResult->isChecked() && m_planner->currentData().toString() == "jointdnn";
-    if (!m_document->hasProfile())
-        return query;
-    const auto& profile = m_document->profile();
-    for (QString part : m_pins->text().split(',', Qt::SkipEmptyParts)) {
-        part = part.trimmed();
-        const bool forbid = part.startsWith('!');
+    text.maxUploads = listOf(m_maxUpload->text());
+    text.maxTimes = listOf(m_maxTime->text());
+    text.returnResult = m_returnResult->isChecked() && text.planner == "jointdnn";
+    for (std::string part : listOf(m_pins->text())) {
+        const bool forbid = part.front() == '!';
         if (forbid)
-            part.remove(0, 1);
-        const int at = part.lastIndexOf('@');
-        if (at <= 0) {
+            part.erase(0, 1);
+        try {
+            (forbid ? text.forbids : text.pins)
+                .push_back(core::splitQueryPart(part, '@', "Pins", "LAYER@TIER"));
+        } catch (const core::PlanError& planError) {
             if (error)
-                *error = QStringLiteral("Pins: '%1' should look like LAYER@TIER").arg(part);
-            continue;
+                *error = QString::fromStdString(planError.what());
+            return core::InferenceQuery{};
         }
-        const QString layerName = part.left(at).trimmed();
-        const auto tier = core::tierFromName(part.mid(at + 1).trimmed().toStdString());
-        int layer = profile.layerIndex(layerName.toStdString());
-        if (layer < 0 && layerName.startsWith('#')) {
-            bool ok = false;
-            const int position = layerName.mid(1).toInt(&ok);
-            if (ok && position >= 0 && position < static_cast<int>(profile.layers.size()))
-                layer = position;
-        }
-        if (layer < 0 || !tier) {
-            if (error)
-                *error =
-                    QStringLiteral("Pins: unknown %1 in '%2'")
-                        .arg(layer < 0 ? QStringLiteral("layer") : QStringLiteral("tier"), part);
-            continue;
-        }
-        (forbid ? query.forbids : query.pins).emplace_back(layer, *tier);
     }
-    return query;
+    if (!m_document->hasProfile())
+        return core::InferenceQuery{};
+    core::PlanQueryLabels labels;
+    labels.use = labels.skip = "Tiers";
+    labels.pin = labels.forbid = "Pins";
+    labels.maxUpload = "Max upload";
+    labels.maxTime = "Max time";
+    labels.returnResult = "Return the result";
+    try {
+        return core::resolvePlanQuery(text, m_document->profile(), labels);
+    } catch (const core::PlanError& planError) {
+        if (error)
+            *error = QString::fromStdString(planError.what());
+        return core::InferenceQuery{};
+    }
 }
 
 void PlannerPanel::run() {

@@ -54,9 +54,6 @@ class PlannerPanel : public QWidget {
     void applyRow(int row);
     void refreshBadge();
 
-    static void readLimits(const QString& text, const QString& label, bool time,
-                           core::InferenceQuery& query, QString* error);
-
     Document* m_document;
     QComboBox* m_planner;
     QSpinBox* m_top;
