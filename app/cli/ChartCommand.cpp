@@ -95,15 +95,7 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
     const auto machines = options.cutMachines(profile);
     try {
         if (options.cuts) {
-            const std::string text = *options.cuts;
-            const auto comma = text.find(',');
-            if (comma == std::string::npos)
-                throw CliError("--cuts: '" + text + "' should look like X,Y (layer ids or none)");
-            auto layerOrNone = [&](const std::string& name) {
-                return name == "none" ? -1 : resolveLayer(profile, name, "--cuts");
-            };
-            placement = model.placementFromCuts(layerOrNone(text.substr(0, comma)),
-                                                layerOrNone(text.substr(comma + 1)), machines);
+            placement = options.cutsPlacement(model);
             plan = model.evaluate(placement);
             planLabel = QStringLiteral("Plan (--cuts)");
         } else {

@@ -56,19 +56,8 @@ void printTable(const core::InferenceCostModel& model, const std::vector<core::R
 }
 
 core::RankedPlan evaluateCuts(const core::InferenceCostModel& model, const PlanOptions& options) {
-    const auto& profile = model.profile();
-    const std::string text = *options.cuts;
-    const auto comma = text.find(',');
-    if (comma == std::string::npos)
-        throw CliError("--cuts: '" + text + "' should look like X,Y (layer ids or none)");
-    auto layerOrNone = [&](const std::string& name) {
-        return name == "none" ? -1 : resolveLayer(profile, name, "--cuts");
-    };
-    const int deviceLast = layerOrNone(text.substr(0, comma));
-    const int edgeLast = layerOrNone(text.substr(comma + 1));
     try {
-        const auto placement =
-            model.placementFromCuts(deviceLast, edgeLast, options.cutMachines(profile));
+        const auto placement = options.cutsPlacement(model);
         core::RankedPlan plan;
         plan.segments = placement.segments(model.layerCount());
         plan.evaluation = model.evaluate(placement);

@@ -140,6 +140,19 @@ core::InferenceQuery PlanOptions::query(const core::Profile& profile) const {
     }
 }
 
+core::TierPlacement PlanOptions::cutsPlacement(const core::InferenceCostModel& model) const {
+    const std::string text = cuts.value_or("");
+    const auto comma = text.find(',');
+    if (comma == std::string::npos)
+        throw CliError("--cuts: '" + text + "' should look like X,Y (layer ids or none)");
+    auto layerOrNone = [&](const std::string& name) {
+        return name == "none" ? -1 : cli::resolveLayer(model.profile(), name, "--cuts");
+    };
+    return model.placementFromCuts(layerOrNone(text.substr(0, comma)),
+                                   layerOrNone(text.substr(comma + 1)),
+                                   cutMachines(model.profile()));
+}
+
 std::array<int, 3> PlanOptions::cutMachines(const core::Profile& profile) const {
     std::array<int, 3> chosen{-1, -1, -1};
     const auto query = this->query(profile);

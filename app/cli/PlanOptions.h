@@ -2,6 +2,7 @@
 
 #include "app/cli/ArgumentCursor.h"
 
+#include "core/inference/InferenceCostModel.h"
 #include "core/inference/InferenceQuery.h"
 #include "core/model/Network.h"
 #include "core/model/Profile.h"
@@ -35,6 +36,9 @@ struct PlanOptions {
     core::InferenceQuery query(const core::Profile& profile) const;
     // Machine per tier for --cuts: the --machines choice, else the first of each tier.
     std::array<int, 3> cutMachines(const core::Profile& profile) const;
+    // The placement --cuts X,Y names (X = last layer on the device, Y = last on the edge, none =
+    // tier unused); throws CliError (a PlanError of the model passes through).
+    core::TierPlacement cutsPlacement(const core::InferenceCostModel& model) const;
 };
 
 // "conv1" or "#3" -> layer position (core::resolveLayer); throws CliError.

@@ -211,9 +211,7 @@ std::vector<RankedPlan> planJointDnn(const InferenceCostModel& model, const Infe
                 plan.segments = std::move(*segments);
                 plans.push_back(std::move(plan));
             }
-    sortPlans(plans, query.objective);
-    if (plans.size() > static_cast<std::size_t>(query.top))
-        plans.resize(static_cast<std::size_t>(query.top));
+    keepBestPlans(plans, query.objective, query.top);
     return plans;
 }
 

@@ -37,9 +37,7 @@ std::vector<RankedPlan> planNeurosurgeon(const InferenceCostModel& model,
             }
         }
     }
-    sortPlans(plans, query.objective);
-    if (plans.size() > static_cast<std::size_t>(query.top))
-        plans.resize(static_cast<std::size_t>(query.top));
+    keepBestPlans(plans, query.objective, query.top);
     return plans;
 }
 

@@ -22,6 +22,12 @@ PlanOrderKey orderKey(const Evaluation& evaluation, Objective objective) {
     return key;
 }
 
+void keepBestPlans(std::vector<RankedPlan>& plans, Objective objective, int top) {
+    sortPlans(plans, objective);
+    if (plans.size() > static_cast<std::size_t>(std::max(0, top)))
+        plans.resize(static_cast<std::size_t>(std::max(0, top)));
+}
+
 void sortPlans(std::vector<RankedPlan>& plans, Objective objective) {
     std::stable_sort(plans.begin(), plans.end(), [&](const RankedPlan& a, const RankedPlan& b) {
         return orderKey(a.evaluation, objective) < orderKey(b.evaluation, objective);

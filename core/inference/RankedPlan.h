@@ -38,5 +38,7 @@ struct PlanOrderKey {
 
 PlanOrderKey orderKey(const Evaluation& evaluation, Objective objective);
 void sortPlans(std::vector<RankedPlan>& plans, Objective objective);
+// Sorts, then keeps the best `top`.
+void keepBestPlans(std::vector<RankedPlan>& plans, Objective objective, int top);
 
 } // namespace cutlab::core
