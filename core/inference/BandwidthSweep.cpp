@@ -46,20 +46,6 @@ std::vector<double> UplinkSweep::totals(const TierPlacement& placement) const {
     return result;
 }
 
-TierPlacement nativePlacement(Tier tier, const std::array<int, 3>& machines, int layerCount) {
-    TierPlacement placement;
-    placement.machine = {machines[0], -1, -1};
-    const int t = tierIndex(tier);
-    placement.machine[static_cast<std::size_t>(t)] = machines[static_cast<std::size_t>(t)];
-    placement.deviceEnd = tier == Tier::Device ? layerCount : 0;
-    placement.edgeEnd = tier == Tier::Cloud ? 0 : layerCount;
-    return placement;
-}
-
-bool samePlacement(const TierPlacement& a, const TierPlacement& b) {
-    return a.machine == b.machine && a.deviceEnd == b.deviceEnd && a.edgeEnd == b.edgeEnd;
-}
-
 SweepResult sweepBestPlans(const UplinkSweep& sweep, const std::string& planner,
                            const InferenceQuery& query, const std::array<int, 3>& nativeMachines,
                            const std::atomic<bool>* cancel) {
@@ -90,7 +76,7 @@ SweepResult sweepBestPlans(const UplinkSweep& sweep, const std::string& planner,
             result.cancelled = true;
             return result;
         }
-        if (i > 0 && !std::isnan(best) && !samePlacement(placement, result.best.back()))
+        if (i > 0 && !std::isnan(best) && placement != result.best.back())
             result.changes.push_back(i);
         result.bestMs.push_back(best);
         result.best.push_back(placement);

@@ -43,9 +43,6 @@ class UplinkSweep {
     std::vector<std::unique_ptr<InferenceCostModel>> m_models;
 };
 
-// The placement that runs every layer on one tier's machine (input on the device machine).
-TierPlacement nativePlacement(Tier tier, const std::array<int, 3>& machines, int layerCount);
-
 struct SweepResult {
     std::vector<double> mbps;
     std::vector<double> bestMs; // NaN where no plan exists
@@ -61,7 +58,5 @@ struct SweepResult {
 SweepResult sweepBestPlans(const UplinkSweep& sweep, const std::string& planner,
                            const InferenceQuery& query, const std::array<int, 3>& nativeMachines,
                            const std::atomic<bool>* cancel = nullptr);
-
-bool samePlacement(const TierPlacement& a, const TierPlacement& b);
 
 } // namespace cutlab::core

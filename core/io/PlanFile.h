@@ -13,10 +13,6 @@
 
 namespace cutlab::core {
 
-// The device → edge → cloud placement an evaluation describes, when its stages run in that
-// order with each tier at most once (JointDNN plans that move back to the device have none).
-std::optional<TierPlacement> monotonePlacement(const Evaluation& evaluation);
-
 // The parts of a `cutlab-plan` inference document (docs/formats.md §3) that restore a plan.
 struct PlanFileStage {
     Tier tier = Tier::Device;

@@ -3,6 +3,7 @@
 #include "core/model/Tier.h"
 
 #include <array>
+#include <optional>
 #include <vector>
 
 namespace cutlab::core {
@@ -21,6 +22,8 @@ struct TierPlacement {
     std::array<int, 3> machine{-1, -1, -1};
     int deviceEnd = 0;
     int edgeEnd = 0;
+
+    bool operator==(const TierPlacement&) const = default;
 
     int layersOn(Tier tier, int layerCount) const {
         switch (tier) {
@@ -45,5 +48,14 @@ struct TierPlacement {
         return result;
     }
 };
+
+struct Evaluation;
+
+// The placement that runs every layer on one tier's machine (input on the device machine).
+TierPlacement nativePlacement(Tier tier, const std::array<int, 3>& machines, int layerCount);
+
+// The device → edge → cloud placement an evaluation describes, when its stages run in that
+// order on one machine per tier (nullopt otherwise: a JointDNN path that goes back, say).
+std::optional<TierPlacement> monotonePlacement(const Evaluation& evaluation);
 
 } // namespace cutlab::core
