@@ -429,13 +429,12 @@ void Document::reevaluate() {
     if (!m_model)
         return;
     const core::TierPlacement p = placement();
-    const char* names[3] = {"device", "edge", "cloud"};
     for (core::Tier tier : core::kTiers) {
         const int t = core::tierIndex(tier);
         if (p.layersOn(tier, layerCount()) > 0 && p.machine[static_cast<std::size_t>(t)] < 0) {
             m_evaluationError =
                 QStringLiteral("The plan runs layers on the %1, but the profile has no %1 machine.")
-                    .arg(names[t]);
+                    .arg(QString::fromStdString(core::tierName(tier)));
             return;
         }
     }
