@@ -41,6 +41,20 @@ std::optional<core::RankedPlan> searchBestPlan(const core::InferenceCostModel& m
     return std::nullopt;
 }
 
+// The same over a profile and network of its own (a worker's copies): a setting the cost model
+// refuses has no best plan.
+std::optional<core::RankedPlan> searchBestPlan(const core::Profile& profile,
+                                               const core::Network& network,
+                                               std::optional<double> inputBytes,
+                                               const std::atomic<bool>* cancel) {
+    try {
+        const core::InferenceCostModel model(profile, network, inputBytes);
+        return searchBestPlan(model, cancel);
+    } catch (const core::PlanError&) {
+        return std::nullopt;
+    }
+}
+
 } // namespace
 
 Document::Document(QObject* parent)
@@ -105,12 +119,7 @@ void Document::openProfileInBackground(const QString& path) {
                       }
                       if (!profile)
                           return [this, absolute, message] { emit openFailed(absolute, message); };
-                      std::optional<core::RankedPlan> best;
-                      try {
-                          const core::InferenceCostModel model(*profile, network);
-                          best = searchBestPlan(model, &cancelled);
-                      } catch (const core::PlanError&) {
-                      }
+                      const auto best = searchBestPlan(*profile, network, std::nullopt, &cancelled);
                       return [this, profile, absolute, best, generation] {
                           // A setting changed while reading: the best plan found is for the old
                           // one.
@@ -131,10 +140,8 @@ void Document::setProfile(core::Profile profile, const QString& path) {
     std::optional<core::RankedPlan> best;
     const bool inline_ =
         searchSize(*shared, static_cast<int>(shared->layers.size())) <= m_inlineSearchPlans;
-    if (inline_) {
-        const core::InferenceCostModel model(*shared, m_network);
-        best = searchBestPlan(model, nullptr);
-    }
+    if (inline_)
+        best = searchBestPlan(*shared, m_network, std::nullopt, nullptr);
     adoptProfile(shared, path, best, inline_);
 }
 
@@ -357,12 +364,7 @@ void Document::computeReferencePlans() {
                   [this, profile = m_profile, network = m_network, inputBytes = m_inputBytes](
                       const std::atomic<bool>& cancelled) -> JobRunner::Apply {
                       // On a worker thread: only the copies above are read.
-                      std::optional<core::RankedPlan> best;
-                      try {
-                          const core::InferenceCostModel model(*profile, network, inputBytes);
-                          best = searchBestPlan(model, &cancelled);
-                      } catch (const core::PlanError&) {
-                      }
+                      const auto best = searchBestPlan(*profile, network, inputBytes, &cancelled);
                       return [this, best] {
                           m_best = best;
                           emit referencePlansChanged();
