@@ -1,4 +1,5 @@
 #include "ui/MainWindow.h"
+
 #include "core/io/PipeDreamImporter.h"
 #include "ui/training/TrainingPanel.h"
 
@@ -10,6 +11,7 @@
 #include "ui/SampleProfiles.h"
 #include "ui/SweepController.h"
 #include "ui/charts/ImageExporter.h"
+#include "ui/charts/Theme.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
 #include "ui/panels/ChartsPanel.h"
@@ -812,27 +814,7 @@ void MainWindow::setDark(bool dark) {
     if (QAction* a = action("dark"); a && a->isChecked() != dark)
         a->setChecked(dark);
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-    QPalette palette = QApplication::style()->standardPalette();
-    if (dark) {
-        palette.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
-        palette.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-        palette.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
-        palette.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
-        palette.setColor(QPalette::ToolTipBase, QColor(0x3c, 0x3f, 0x41));
-        palette.setColor(QPalette::ToolTipText, QColor(0xe6, 0xe6, 0xe6));
-        palette.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-        palette.setColor(QPalette::Button, QColor(0x35, 0x37, 0x3b));
-        palette.setColor(QPalette::ButtonText, QColor(0xe6, 0xe6, 0xe6));
-        palette.setColor(QPalette::BrightText, Qt::red);
-        palette.setColor(QPalette::Link, QColor(0x6c, 0xb4, 0xff));
-        palette.setColor(QPalette::Highlight, QColor(0x3b, 0x75, 0xaf));
-        palette.setColor(QPalette::HighlightedText, Qt::white);
-        palette.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
-        palette.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
-        palette.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
-        palette.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
-    }
-    QApplication::setPalette(palette);
+    QApplication::setPalette(Theme::of(dark).palette);
     m_scene->setDark(dark);
     m_charts->setDark(dark);
     if (m_persistent)

@@ -1,5 +1,7 @@
 #include "ui/charts/ChartStyle.h"
 
+#include "ui/charts/Theme.h"
+
 #include <QAbstractAxis>
 #include <QChart>
 #include <QLegend>
@@ -7,9 +9,9 @@
 namespace cutlab::ui {
 
 void ChartStyle::apply(QChart* chart, bool dark) {
-    const QColor background = dark ? QColor(0x26, 0x28, 0x2b) : QColor(Qt::white);
-    const QColor text = dark ? QColor(0xe6, 0xe6, 0xe6) : QColor(0x22, 0x22, 0x22);
-    const QColor grid = dark ? QColor(0x4a, 0x4d, 0x52) : QColor(0xdd, 0xdd, 0xdd);
+    const ChartColors& colors = Theme::of(dark).chart;
+    const QColor& background = colors.background;
+    const QColor& text = colors.text;
     chart->setBackgroundBrush(background);
     chart->setBackgroundRoundness(0);
     chart->setDropShadowEnabled(false);
@@ -23,9 +25,9 @@ void ChartStyle::apply(QChart* chart, bool dark) {
     for (QAbstractAxis* axis : chart->axes()) {
         axis->setLabelsColor(text);
         axis->setTitleBrush(text);
-        axis->setGridLineColor(grid);
-        axis->setMinorGridLineColor(dark ? grid.darker(130) : QColor(0xf0, 0xf0, 0xf0));
-        axis->setLinePenColor(dark ? grid.lighter(130) : QColor(0x99, 0x99, 0x99));
+        axis->setGridLineColor(colors.grid);
+        axis->setMinorGridLineColor(colors.minorGrid);
+        axis->setLinePenColor(colors.axisLine);
         QFont font = axis->titleFont();
         font.setBold(false);
         font.setPointSizeF(8.5);

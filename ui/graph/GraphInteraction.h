@@ -1,21 +1,9 @@
 #pragma once
 
 #include "ui/CutHandle.h"
-
-#include <QColor>
+#include "ui/charts/Theme.h"
 
 namespace cutlab::ui {
-
-// Colours the graph items paint with (they follow the light or dark palette).
-struct GraphColors {
-    QColor background;
-    QColor text;     // on the canvas (labels, frame titles)
-    QColor nodeText; // on the light node fills
-    QColor edge;
-    QColor frame;
-    QColor frameFill;
-    QColor cutLine;
-};
 
 // What graph items report back to their scene: items only paint and forward user input.
 class GraphInteraction {

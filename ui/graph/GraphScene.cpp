@@ -1,6 +1,7 @@
 #include "ui/graph/GraphScene.h"
 
 #include "ui/charts/Format.h"
+#include "ui/charts/Theme.h"
 #include "ui/graph/BlockFrameItem.h"
 #include "ui/graph/CutMarkerItem.h"
 #include "ui/graph/CutPointItem.h"
@@ -39,16 +40,7 @@ GraphScene::GraphScene(Document* document, QObject* parent)
 }
 
 void GraphScene::setDark(bool dark) {
-    if (dark) {
-        m_colors = {QColor(0x1e, 0x1f, 0x22), QColor(0xe6, 0xe6, 0xe6), QColor(0x1a, 0x1a, 0x1a),
-                    QColor(0x9a, 0xa0, 0xa6), QColor(0x8a, 0x8f, 0x98), QColor(255, 255, 255, 14),
-                    QColor(0x70, 0x75, 0x7d)};
-    } else {
-        m_colors = {QColor(0xfb, 0xfb, 0xfc), QColor(0x33, 0x33, 0x33),
-                    QColor(0x1f, 0x1f, 0x1f), QColor(0x80, 0x86, 0x8e),
-                    QColor(0x9a, 0xa3, 0xad), QColor(0x3b, 0x75, 0xaf, 10),
-                    QColor(0xb0, 0xb6, 0xbd)};
-    }
+    m_colors = Theme::of(dark).graph;
     setBackgroundBrush(m_colors.background);
     update();
 }
