@@ -3,12 +3,12 @@
 #include "ui/StateCommand.h"
 #include "ui/jobs/JobRunner.h"
 
-#include "core/inference/InferencePlanner.h"
 #include "core/io/NetworkFile.h"
 #include "core/io/PlanFile.h"
 #include "core/io/ProfileLoader.h"
 #include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
+#include "core/planners/InferencePlanner.h"
 
 #include <QDir>
 #include <QFileInfo>

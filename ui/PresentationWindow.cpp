@@ -8,9 +8,9 @@
 #include "ui/graph/GraphView.h"
 #include "ui/panels/ChartsPanel.h"
 
-#include "core/inference/InferencePlanner.h"
 #include "core/io/PlanFile.h"
 #include "core/model/PlanError.h"
+#include "core/planners/InferencePlanner.h"
 
 #include <QChart>
 #include <QChartView>

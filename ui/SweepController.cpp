@@ -2,6 +2,8 @@
 
 #include "ui/Document.h"
 
+#include "core/inference/ScissionPlanner.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QPointer>
@@ -87,7 +89,7 @@ void SweepController::restart() {
             *keepProfile, network, inputBytes, core::logSpace(kFromMbps, kToMbps, kSteps));
         core::InferenceQuery query;
         auto result = std::make_shared<core::SweepResult>(
-            core::sweepBestPlans(*sweep, "scission", query, machines, cancel.get()));
+            core::sweepBestPlans(*sweep, core::rankScission, query, machines, cancel.get()));
         if (result->cancelled || !self)
             return;
         QMetaObject::invokeMethod(

@@ -2,8 +2,8 @@
 
 #include "app/cli/CliError.h"
 
-#include "core/inference/PlanQueryText.h"
 #include "core/model/PlanError.h"
+#include "core/planners/PlanQueryText.h"
 
 #include <charconv>
 #include <cmath>

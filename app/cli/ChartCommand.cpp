@@ -10,10 +10,11 @@
 #include "ui/charts/SweepChartBuilder.h"
 
 #include "core/inference/BandwidthSweep.h"
-#include "core/inference/InferencePlanner.h"
 #include "core/io/PlanFile.h"
 #include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
+#include "core/planners/InferencePlanner.h"
+#include "core/planners/PlannerRegistry.h"
 
 #include <QApplication>
 #include <QChart>
@@ -42,7 +43,7 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
     while (!cursor.done()) {
         const std::string flag = cursor.peek();
         if (flag == "--help") {
-            std::cout << kUsage << kPlanOptionsHelp;
+            std::cout << kUsage << planOptionsHelp();
             return 0;
         }
         if (flag == "--kind") {
@@ -147,7 +148,10 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
         const core::UplinkSweep sweep(profile, network, options.inputBytes,
                                       core::logSpace(0.1, 100, 61));
         core::InferenceQuery sweepQuery = query;
-        const auto result = core::sweepBestPlans(sweep, options.planner, sweepQuery, machines);
+        const auto result = core::sweepBestPlans(
+            sweep,
+            core::requirePlanner(options.planner, {core::PlannerKind::Inference}).runInference,
+            sweepQuery, machines);
         const auto uplink =
             core::effectiveTierLink(network, profile, core::Tier::Device, core::Tier::Cloud);
         chart = ui::SweepChartBuilder::build(

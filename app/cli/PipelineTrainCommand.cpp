@@ -5,6 +5,7 @@
 #include "app/cli/CliError.h"
 #include "app/cli/PlanOptions.h"
 #include "app/cli/ProfileArgument.h"
+#include "core/planners/PlannerRegistry.h"
 
 #include "core/io/NetworkFile.h"
 #include "core/io/PlanJson.h"
@@ -97,7 +98,7 @@ PipelineOptions parseOptions(const std::vector<std::string>& arguments) {
         const std::string flag = cursor.next();
         if (flag == "--planner") {
             const std::string planner = cursor.valueOf(flag);
-            if (planner != "pipeline")
+            if (!core::findPlanner(planner, {core::PlannerKind::Pipeline}))
                 throw CliError("this command runs --planner pipeline, not '" + planner + "'");
         } else if (flag == "--stages") {
             options.stages = splitList(cursor.valueOf(flag), ',');

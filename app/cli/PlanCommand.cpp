@@ -4,9 +4,9 @@
 #include "app/cli/PlanOptions.h"
 #include "app/cli/ProfileArgument.h"
 
-#include "core/inference/InferencePlanner.h"
 #include "core/io/PlanJson.h"
 #include "core/model/PlanError.h"
+#include "core/planners/InferencePlanner.h"
 
 #include <cstdio>
 #include <iostream>
@@ -74,7 +74,7 @@ int runPlan(const std::vector<std::string>& arguments) {
     ArgumentCursor cursor(arguments);
     while (!cursor.done()) {
         if (cursor.peek() == "--help") {
-            std::cout << kUsage << kPlanOptionsHelp;
+            std::cout << kUsage << planOptionsHelp();
             return 0;
         }
         if (options.consume(cursor))

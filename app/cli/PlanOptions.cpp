@@ -1,35 +1,44 @@
 #include "app/cli/PlanOptions.h"
 
 #include "app/cli/CliError.h"
+#include "app/cli/PlannerHelp.h"
 
-#include "core/inference/InferencePlanner.h"
-#include "core/inference/PlanQueryText.h"
 #include "core/io/NetworkFile.h"
 #include "core/model/PlanError.h"
+#include "core/planners/InferencePlanner.h"
+#include "core/planners/PlanQueryText.h"
 
 #include <sstream>
 
 namespace cutlab::cli {
 
-const char* const kPlanOptionsHelp =
-    "  --network PRESET|FILE        3g (default), 4g, fibre, ideal, a cutlab-network JSON or a "
-    "Scission CSV\n"
-    "  --planner NAME               scission (default) | neurosurgeon | jointdnn\n"
-    "  --top N                      how many ranked plans (default 5)\n"
-    "  --input-bytes N              override model.input_bytes\n"
-    "  --objective latency|transfer what to rank by (default latency)\n"
-    "  --machines ID[,ID...]        only these machines are candidates\n"
-    "  --use TIER / --skip TIER     that tier must / must not run layers (repeatable)\n"
-    "  --pin LAYER@TIER             a layer must run on that tier (repeatable)\n"
-    "  --forbid LAYER@TIER          a layer must not run on that tier (repeatable)\n"
-    "  --max-upload TIER=BYTES      at most this many bytes leave that tier\n"
-    "  --max-time TIER=MS|PCT%      compute on that tier, in ms or % of the plan's total compute\n"
-    "  --return-result              jointdnn: the final output must come back to the device\n"
-    "  --cuts X,Y                   evaluate one plan: X = last layer on the device, Y = last "
-    "layer\n"
-    "                               on the edge, 'none' = tier unused\n"
-    "  --json                       cutlab-plan JSON on stdout instead of a table\n"
-    "Layers are named by id, or #N for the layer at 0-based position N.\n";
+std::string planOptionsHelp() {
+    return "  --network PRESET|FILE        3g (default), 4g, fibre, ideal, a cutlab-network JSON "
+           "or a "
+           "Scission CSV\n"
+           "  --planner NAME               " +
+           core::plannerChoices({core::PlannerKind::Inference}, " | ", " | ") +
+           " (default scission)\n"
+           "  --top N                      how many ranked plans (default 5)\n"
+           "  --input-bytes N              override model.input_bytes\n"
+           "  --objective latency|transfer what to rank by (default latency)\n"
+           "  --machines ID[,ID...]        only these machines are candidates\n"
+           "  --use TIER / --skip TIER     that tier must / must not run layers (repeatable)\n"
+           "  --pin LAYER@TIER             a layer must run on that tier (repeatable)\n"
+           "  --forbid LAYER@TIER          a layer must not run on that tier (repeatable)\n"
+           "  --max-upload TIER=BYTES      at most this many bytes leave that tier\n"
+           "  --max-time TIER=MS|PCT%      compute on that tier, in ms or % of the plan's total "
+           "compute\n"
+           "  --return-result              jointdnn: the final output must come back to the "
+           "device\n"
+           "  --cuts X,Y                   evaluate one plan: X = last layer on the device, Y = "
+           "last "
+           "layer\n"
+           "                               on the edge, 'none' = tier unused\n"
+           "  --json                       cutlab-plan JSON on stdout instead of a table\n"
+           "Layers are named by id, or #N for the layer at 0-based position N.\n" +
+           plannerHelpLines({core::PlannerKind::Inference});
+}
 
 static std::vector<std::string> splitList(const std::string& text) {
     std::vector<std::string> parts;
@@ -59,9 +68,7 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
         network = take();
     else if (flag == "--planner") {
         planner = take();
-        if (!core::isInferencePlannerName(planner))
-            throw CliError("--planner: unknown planner '" + planner +
-                           "' (expected scission, neurosurgeon or jointdnn)");
+        plannerOption(flag, planner, {core::PlannerKind::Inference});
     } else if (flag == "--top")
         top = parsePositiveInt(take(), flag);
     else if (flag == "--input-bytes")

@@ -45,6 +45,7 @@ struct PlanOptions {
 int resolveLayer(const core::Profile& profile, const std::string& name, const std::string& flag);
 core::Network loadNetworkOrThrow(const std::string& spec);
 
-extern const char* const kPlanOptionsHelp;
+// The plan options' help, with the registry's inference planners.
+std::string planOptionsHelp();
 
 } // namespace cutlab::cli

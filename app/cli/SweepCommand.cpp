@@ -6,11 +6,13 @@
 #include "core/io/InputLimits.h"
 
 #include "core/inference/BandwidthSweep.h"
-#include "core/inference/InferencePlanner.h"
 #include "core/io/PlanJson.h"
 #include "core/model/LinkBandwidth.h"
 #include "core/model/PlanError.h"
-#include "core/training/TrainingPlanner.h"
+#include "core/planners/InferencePlanner.h"
+#include "core/planners/IterationPlanner.h"
+#include "core/planners/PlannerRegistry.h"
+#include "core/training/TrainingResult.h"
 
 #include <cmath>
 #include <cstdio>
@@ -20,19 +22,24 @@
 namespace cutlab::cli {
 namespace {
 
-const char* const kUsage =
-    "usage: cutlab-cli sweep PROFILE --vary LINK --from MBPS --to MBPS --steps N --planners "
-    "A,B,...\n"
-    "                        [--train --batch B] [--network PRESET|FILE] [--csv|--json]\n"
-    "Best total latency (inference) or iteration time (--train) of each planner as the bandwidth "
-    "of\n"
-    "LINK goes from --from to --to Mbps on a log scale (both ends included), latencies kept.\n"
-    "  LINK: uplink (device-edge and device-cloud), backhaul (edge-cloud), or "
-    "TIER-TIER[,TIER-TIER]\n"
-    "  planners: scission, neurosurgeon, jointdnn; with --train: hiertrain, all-device, all-edge,\n"
-    "            all-cloud, jointdnn, jointdnn+, jalad\n"
-    "One row per step, one column per planner; empty (CSV) or null (JSON) where a planner has no "
-    "plan.\n";
+std::string usage() {
+    return "usage: cutlab-cli sweep PROFILE --vary LINK --from MBPS --to MBPS --steps N --planners "
+           "A,B,...\n"
+           "                        [--train --batch B] [--network PRESET|FILE] [--csv|--json]\n"
+           "Best total latency (inference) or iteration time (--train) of each planner as the "
+           "bandwidth "
+           "of\n"
+           "LINK goes from --from to --to Mbps on a log scale (both ends included), latencies "
+           "kept.\n"
+           "  LINK: uplink (device-edge and device-cloud), backhaul (edge-cloud), or "
+           "TIER-TIER[,TIER-TIER]\n"
+           "  planners: " +
+           core::plannerChoices({core::PlannerKind::Inference}, ", ", ", ") +
+           "; with --train: " + core::plannerChoices({core::PlannerKind::Iteration}, ", ", ", ") +
+           "\n"
+           "One row per step, one column per planner; empty (CSV) or null (JSON) where a planner "
+           "has no plan.\n";
+}
 
 struct SweepOptions {
     std::string profilePath, vary, network = "3g";
@@ -78,7 +85,7 @@ SweepOptions parse(const std::vector<std::string>& arguments) {
             throw CliError("sweep takes one profile, got '" + a + "' too");
     }
     if (o.profilePath.empty())
-        throw CliError(std::string(kUsage));
+        throw CliError(usage());
     if (o.vary.empty() || !o.from || !o.to || o.steps == 0 || o.planners.empty())
         throw CliError("sweep needs --vary, --from, --to, --steps and --planners (see cutlab-cli "
                        "sweep --help)");
@@ -91,15 +98,15 @@ SweepOptions parse(const std::vector<std::string>& arguments) {
         throw CliError("choose one of --csv and --json");
     if (o.batch && !o.train)
         throw CliError("--batch applies with --train");
+    const core::PlannerKind kind =
+        o.train ? core::PlannerKind::Iteration : core::PlannerKind::Inference;
     for (const auto& name : o.planners) {
-        const bool known =
-            o.train ? core::isIterationPlannerName(name) : core::isInferencePlannerName(name);
-        if (!known)
-            throw CliError("--planners: '" + name + "' is not " +
-                           (o.train ? "a training planner (hiertrain, all-device, all-edge, "
-                                      "all-cloud, jointdnn, jointdnn+, jalad)"
-                                    : "an inference planner (scission, neurosurgeon, jointdnn; add "
-                                      "--train for training)"));
+        if (!core::findPlanner(name, {kind}))
+            throw CliError(
+                "--planners: '" + name + "' is not " +
+                (o.train ? "a training planner (" + core::plannerChoices({kind}, ", ", ", ") + ")"
+                         : "an inference planner (" + core::plannerChoices({kind}, ", ", ", ") +
+                               "; add --train for training)"));
     }
     return o;
 }
@@ -125,7 +132,7 @@ double plannerValue(const SweepOptions& o, const std::string& planner, const cor
 int runSweep(const std::vector<std::string>& arguments) {
     for (const auto& argument : arguments)
         if (argument == "--help") {
-            std::cout << kUsage;
+            std::cout << usage();
             return 0;
         }
     const SweepOptions o = parse(arguments);

@@ -2,12 +2,14 @@
 
 #include "app/cli/CliError.h"
 #include "app/cli/PlanOptions.h"
+#include "app/cli/PlannerHelp.h"
 #include "app/cli/ProfileArgument.h"
 #include "core/io/PlanJson.h"
 
 #include "core/io/TrainingJson.h"
 #include "core/model/PlanError.h"
-#include "core/training/TrainingPlanner.h"
+#include "core/planners/IterationPlanner.h"
+#include "core/training/TrainingResult.h"
 
 #include <cstdio>
 #include <iostream>
@@ -16,19 +18,25 @@
 namespace cutlab::cli {
 namespace {
 
-const char* const kUsage =
-    "usage: cutlab-cli train PROFILE --planner NAME [options]\n"
-    "Plans one training iteration of a mini-batch over device, edge and cloud (one machine per "
-    "tier).\n"
-    "  --planner NAME          hiertrain | all-device | all-edge | all-cloud | jointdnn | "
-    "jointdnn+ |\n"
-    "                          jalad | pipeline (see 'cutlab-cli train --planner pipeline "
-    "--help')\n"
-    "  --batch B               mini-batch size (default model.batch)\n"
-    "  --network PRESET|FILE   3g (default), 4g, fibre, ideal, a cutlab-network JSON or a Scission "
-    "CSV\n"
-    "  --machines ID[,ID...]   the machine of each tier (default: the first listed of each tier)\n"
-    "  --json                  cutlab-plan JSON on stdout instead of text\n";
+std::string usage() {
+    return "usage: cutlab-cli train PROFILE --planner NAME [options]\n"
+           "Plans one training iteration of a mini-batch over device, edge and cloud (one machine "
+           "per "
+           "tier).\n"
+           "  --planner NAME          " +
+           core::plannerChoices({core::PlannerKind::Iteration, core::PlannerKind::Pipeline}, " | ",
+                                " | ") +
+           "\n"
+           "                          (see 'cutlab-cli train --planner pipeline --help')\n"
+           "  --batch B               mini-batch size (default model.batch)\n"
+           "  --network PRESET|FILE   3g (default), 4g, fibre, ideal, a cutlab-network JSON or a "
+           "Scission "
+           "CSV\n"
+           "  --machines ID[,ID...]   the machine of each tier (default: the first listed of each "
+           "tier)\n"
+           "  --json                  cutlab-plan JSON on stdout instead of text\n" +
+           cli::plannerHelpLines({core::PlannerKind::Iteration, core::PlannerKind::Pipeline});
+}
 
 struct TrainOptions {
     std::string profilePath, planner, network = "3g";
@@ -66,13 +74,11 @@ TrainOptions parse(const std::vector<std::string>& arguments) {
             throw CliError("train takes one profile, got '" + argument + "' too");
     }
     if (options.profilePath.empty())
-        throw CliError(std::string(kUsage));
+        throw CliError(usage());
     if (options.planner.empty())
         throw CliError("--planner is required (see cutlab-cli train --help)");
-    if (!core::isIterationPlannerName(options.planner))
-        throw CliError("--planner: unknown training planner '" + options.planner +
-                       "' (expected hiertrain, all-device, all-edge, all-cloud, jointdnn, "
-                       "jointdnn+, jalad or pipeline)");
+    plannerOption("--planner", options.planner,
+                  {core::PlannerKind::Iteration, core::PlannerKind::Pipeline}, "training planner");
     return options;
 }
 
@@ -124,11 +130,12 @@ void printText(const core::TrainingCostModel& model, const core::TrainingResult&
 
 int runTrain(const std::vector<std::string>& arguments) {
     for (std::size_t i = 0; i + 1 < arguments.size(); ++i)
-        if (arguments[i] == "--planner" && arguments[i + 1] == "pipeline")
+        if (arguments[i] == "--planner" &&
+            core::findPlanner(arguments[i + 1], {core::PlannerKind::Pipeline}))
             return runPipelineTrain(arguments);
     for (const auto& argument : arguments)
         if (argument == "--help") {
-            std::cout << kUsage;
+            std::cout << usage();
             return 0;
         }
     const TrainOptions options = parse(arguments);

@@ -2,6 +2,7 @@
 #include "app/cli/ArgumentCursor.h"
 #include "app/cli/CliError.h"
 #include "app/cli/PlanOptions.h"
+#include "app/cli/PlannerHelp.h"
 #include "app/cli/ProfileArgument.h"
 
 #include "core/training/PipelineSimulation.h"
@@ -16,7 +17,9 @@
 #include "core/model/LinkBandwidth.h"
 #include "core/model/PlanError.h"
 #include "core/pipeline/DownsetLattice.h"
-#include "core/training/TrainingPlanner.h"
+#include "core/planners/IterationPlanner.h"
+#include "core/planners/PlannerRegistry.h"
+#include "core/training/TrainingResult.h"
 
 #include <QApplication>
 #include <QGraphicsScene>
@@ -32,36 +35,43 @@
 namespace cutlab::cli {
 namespace {
 
-const char* const kUsage =
-    "usage: cutlab-cli training-chart PROFILE --kind timeline|gantt|strategy [options] -o "
-    "OUT.png|svg|pdf\n"
-    "Renders a chart of the Training mode without a window (PNG, SVG or PDF by the extension, "
-    "written\n"
-    "atomically: on an error an existing file is left untouched).\n"
-    "  --kind timeline         one iteration of --planner (default hiertrain) as workers x phases\n"
-    "  --kind gantt            the pipeline plan's simulated schedule, stages x time\n"
-    "  --kind strategy         every iteration planner's time against the --vary links' "
-    "bandwidth,\n"
-    "                          1 to 10 Mbps (HierTrain's figures 7-10)\n"
-    "  --planner NAME          timeline: hiertrain | all-device | all-edge | all-cloud | jointdnn "
-    "|\n"
-    "                          jointdnn+ | jalad\n"
-    "  --batch B               mini-batch (default model.batch); timeline and strategy\n"
-    "  --network PRESET|FILE   3g (default), 4g, fibre, ideal, a cutlab-network JSON or a Scission "
-    "CSV\n"
-    "  --stages ID,ID,...      gantt: the chain (default every machine once in profile order, or "
-    "four\n"
-    "                          copies of a profile's only machine)\n"
-    "  --micro-batch b         gantt: samples per micro-batch (default model.batch)\n"
-    "  --micro-batches M       gantt: micro-batches in the schedule (default 4 x stages)\n"
-    "  --cut-mode single|any   gantt: valid cut points only (default) or any downset boundary\n"
-    "  --schedule 1f1b|gpipe   gantt: the schedule (default 1f1b)\n"
-    "  --vary LINK             strategy: uplink | backhaul | TIER-TIER[,TIER-TIER]\n"
-    "                          (default edge-cloud,device-cloud)\n"
-    "  --log-x                 strategy: logarithmic bandwidth axis\n"
-    "  --width PX              width of the picture (default 1000)\n"
-    "  -o, --output FILE       where to write (required)\n"
-    "Exit status: 0 written, 1 no answer (the pipeline planner refused), 2 bad input or usage.\n";
+std::string usage() {
+    return "usage: cutlab-cli training-chart PROFILE --kind timeline|gantt|strategy [options] -o "
+           "OUT.png|svg|pdf\n"
+           "Renders a chart of the Training mode without a window (PNG, SVG or PDF by the "
+           "extension, "
+           "written\n"
+           "atomically: on an error an existing file is left untouched).\n"
+           "  --kind timeline         one iteration of --planner (default hiertrain) as workers x "
+           "phases\n"
+           "  --kind gantt            the pipeline plan's simulated schedule, stages x time\n"
+           "  --kind strategy         every iteration planner's time against the --vary links' "
+           "bandwidth,\n"
+           "                          1 to 10 Mbps (HierTrain's figures 7-10)\n"
+           "  --planner NAME          timeline: " +
+           core::plannerChoices({core::PlannerKind::Iteration}, " | ", " | ") +
+           "\n"
+           "  --batch B               mini-batch (default model.batch); timeline and strategy\n"
+           "  --network PRESET|FILE   3g (default), 4g, fibre, ideal, a cutlab-network JSON or a "
+           "Scission "
+           "CSV\n"
+           "  --stages ID,ID,...      gantt: the chain (default every machine once in profile "
+           "order, or "
+           "four\n"
+           "                          copies of a profile's only machine)\n"
+           "  --micro-batch b         gantt: samples per micro-batch (default model.batch)\n"
+           "  --micro-batches M       gantt: micro-batches in the schedule (default 4 x stages)\n"
+           "  --cut-mode single|any   gantt: valid cut points only (default) or any downset "
+           "boundary\n"
+           "  --schedule 1f1b|gpipe   gantt: the schedule (default 1f1b)\n"
+           "  --vary LINK             strategy: uplink | backhaul | TIER-TIER[,TIER-TIER]\n"
+           "                          (default edge-cloud,device-cloud)\n"
+           "  --log-x                 strategy: logarithmic bandwidth axis\n"
+           "  --width PX              width of the picture (default 1000)\n"
+           "  -o, --output FILE       where to write (required)\n"
+           "Exit status: 0 written, 1 no answer (the pipeline planner refused), 2 bad input or "
+           "usage.\n";
+}
 
 struct ChartOptions {
     std::string profilePath, kind, planner = "hiertrain", network = "3g", vary, output;
@@ -125,7 +135,7 @@ ChartOptions parse(const std::vector<std::string>& arguments) {
             throw CliError("training-chart takes one profile, got '" + a + "' too");
     }
     if (o.profilePath.empty())
-        throw CliError(std::string(kUsage));
+        throw CliError(usage());
     if (o.kind != "timeline" && o.kind != "gantt" && o.kind != "strategy")
         throw CliError(o.kind.empty()
                            ? "--kind is required: timeline, gantt or strategy"
@@ -138,10 +148,8 @@ ChartOptions parse(const std::vector<std::string>& arguments) {
         throw CliError("--width: choose between 360 and 8000 pixels");
     if (o.kind == "timeline" && o.planner == "pipeline")
         throw CliError("--planner pipeline: use --kind gantt for the pipeline");
-    if (o.kind == "timeline" && !core::isIterationPlannerName(o.planner))
-        throw CliError("--planner: unknown training planner '" + o.planner +
-                       "' (expected hiertrain, all-device, all-edge, all-cloud, jointdnn, "
-                       "jointdnn+ or jalad)");
+    if (o.kind == "timeline")
+        plannerOption("--planner", o.planner, {core::PlannerKind::Iteration}, "training planner");
     if (o.kind != "timeline" && plannerGiven && !(o.kind == "gantt" && o.planner == "pipeline"))
         throw CliError("--planner applies to --kind timeline");
     const bool pipelineOption = !o.stages.empty() || o.microBatch || o.microBatches ||
@@ -226,7 +234,7 @@ void renderStrategy(const ChartOptions& o, const core::Profile& profile,
     core::parseLinkSelection(o.vary); // a bad --vary is a usage error, before any work
     const auto sweep = core::StrategySweepComputer::compute(
         profile, network, o.vary, o.batch.value_or(static_cast<int>(profile.model.batch)),
-        core::StrategySweepComputer::defaultBandwidths(), core::iterationPlannerNames());
+        core::StrategySweepComputer::defaultBandwidths(), core::iterationPlanners());
     bool any = false;
     for (const auto& values : sweep.ms)
         for (double v : values)
@@ -250,7 +258,7 @@ void renderStrategy(const ChartOptions& o, const core::Profile& profile,
 int runTrainingChart(const std::vector<std::string>& arguments) {
     for (const auto& argument : arguments)
         if (argument == "--help" || argument == "-h") {
-            std::cout << kUsage;
+            std::cout << usage();
             return 0;
         }
     const ChartOptions o = parse(arguments);

@@ -1,6 +1,5 @@
 #include "core/inference/BandwidthSweep.h"
 
-#include "core/inference/InferencePlanner.h"
 #include "core/io/PlanFile.h"
 #include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
@@ -46,7 +45,7 @@ std::vector<double> UplinkSweep::totals(const TierPlacement& placement) const {
     return result;
 }
 
-SweepResult sweepBestPlans(const UplinkSweep& sweep, const std::string& planner,
+SweepResult sweepBestPlans(const UplinkSweep& sweep, InferencePlannerFunction planner,
                            const InferenceQuery& query, const std::array<int, 3>& nativeMachines,
                            const std::atomic<bool>* cancel) {
     SweepResult result;
@@ -65,7 +64,7 @@ SweepResult sweepBestPlans(const UplinkSweep& sweep, const std::string& planner,
         double best = std::numeric_limits<double>::quiet_NaN();
         TierPlacement placement;
         try {
-            const auto plans = runInferencePlanner(planner, model, top1);
+            const auto plans = planner(model, top1);
             if (!plans.empty()) {
                 best = plans.front().evaluation.totalMs;
                 placement = monotonePlacement(plans.front().evaluation).value_or(TierPlacement{});

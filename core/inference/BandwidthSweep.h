@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/inference/InferenceCostModel.h"
+#include "core/inference/InferencePlannerFunction.h"
 #include "core/inference/InferenceQuery.h"
 #include "core/model/Network.h"
 #include "core/model/Placement.h"
@@ -55,7 +56,7 @@ struct SweepResult {
 
 // The best plan of `planner` at every bandwidth of the sweep, plus the native plans with the
 // given machines. Stops early (cancelled = true) when `cancel` becomes true.
-SweepResult sweepBestPlans(const UplinkSweep& sweep, const std::string& planner,
+SweepResult sweepBestPlans(const UplinkSweep& sweep, InferencePlannerFunction planner,
                            const InferenceQuery& query, const std::array<int, 3>& nativeMachines,
                            const std::atomic<bool>* cancel = nullptr);
 

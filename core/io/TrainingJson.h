@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/training/TrainingPlanner.h"
+#include "core/training/TrainingResult.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2,7 +2,7 @@
 
 #include "core/model/LinkBandwidth.h"
 #include "core/model/PlanError.h"
-#include "core/training/TrainingPlanner.h"
+#include "core/training/TrainingResult.h"
 
 #include <cmath>
 #include <limits>
@@ -23,14 +23,15 @@ std::string StrategySweepComputer::defaultLinks() {
 StrategySweep StrategySweepComputer::compute(const core::Profile& profile,
                                              const core::Network& network, const std::string& links,
                                              int batch, const std::vector<double>& mbps,
-                                             const std::vector<std::string>& planners,
+                                             const std::vector<IterationPlanner>& planners,
                                              const std::atomic<bool>* cancel) {
     StrategySweep sweep;
     sweep.model = profile.model.name;
     sweep.links = links;
     sweep.batch = batch;
     sweep.mbps = mbps;
-    sweep.planners = planners;
+    for (const auto& planner : planners)
+        sweep.planners.push_back(planner.id);
     sweep.ms.assign(planners.size(),
                     std::vector<double>(mbps.size(), std::numeric_limits<double>::quiet_NaN()));
     std::vector<core::TierPair> pairs;
@@ -56,10 +57,11 @@ StrategySweep StrategySweepComputer::compute(const core::Profile& profile,
             const core::TrainingCostModel model(profile, varied, core::trainingMachines(profile));
             for (std::size_t p = 0; p < planners.size(); ++p) {
                 try {
-                    sweep.ms[p][i] =
-                        core::runIterationPlanner(planners[p], model, batch).iterationMs();
+                    if (batch < 1)
+                        throw core::PlanError("the mini-batch must hold at least one sample");
+                    sweep.ms[p][i] = planners[p].run(model, batch).iterationMs();
                 } catch (const core::PlanError& error) {
-                    note(planners[p] + ": " + error.what());
+                    note(planners[p].id + ": " + error.what());
                 }
             }
         } catch (const core::PlanError& error) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/training/StrategySweep.h"
+#include "core/training/TrainingResult.h"
 
 #include "core/model/Network.h"
 #include "core/model/Profile.h"
@@ -13,7 +14,7 @@ namespace cutlab::core {
 
 // Computes a strategy comparison (Qt-free, safe on any thread): for every bandwidth, a copy of
 // the network with the selected links set to it (core::setBandwidthBetween, latencies kept),
-// one training cost model, and every planner's iteration time (core::runIterationPlanner).
+// one training cost model, and every planner's iteration time.
 class StrategySweepComputer {
   public:
     // 1, 1.5, 2, … 10 Mbps (HierTrain's figures 7–10 vary the bandwidth from 1 to 10 Mbps).
@@ -23,7 +24,7 @@ class StrategySweepComputer {
     static StrategySweep compute(const core::Profile& profile, const core::Network& network,
                                  const std::string& links, int batch,
                                  const std::vector<double>& mbps,
-                                 const std::vector<std::string>& planners,
+                                 const std::vector<IterationPlanner>& planners,
                                  const std::atomic<bool>* cancel = nullptr);
 };
 

@@ -18,6 +18,7 @@ HierTrainPlan planSingleTier(const TrainingCostModel& model, Tier tier, int batc
 TrainingPath evaluateTrainingPath(const TrainingCostModel& model, std::vector<Segment> segments,
                                   int batch, double crossingBytesFactor) {
     TrainingPath path;
+    path.crossingBytesFactor = crossingBytesFactor;
     int location = model.deviceMachine();
     // A segment that runs no layer is no part of the path (JALAD's cut after the last layer).
     std::erase_if(segments, [](const Segment& segment) { return segment.end <= segment.begin; });

@@ -16,6 +16,9 @@ struct TrainingPath {
     double updateMs = 0;   // every layer's update where its weights live, one after another
     double transferMs = 0; // the input, then activations forward and gradients backward
     double transferBytes = 0;
+    // The bytes of every activation and gradient crossing between machines, as a share of
+    // float32 (JALAD's 8-bit values: 0.25); the input always crosses whole.
+    double crossingBytesFactor = 1.0;
     double iterationMs() const { return forwardMs + backwardMs + updateMs + transferMs; }
 };
 

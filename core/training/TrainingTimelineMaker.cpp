@@ -50,8 +50,7 @@ class RowCursor {
 TrainingTimeline TrainingTimelineMaker::fromResult(const core::TrainingCostModel& model,
                                                    const core::TrainingResult& result) {
     TrainingTimeline timeline = result.hybrid ? fromHybrid(model, *result.hybrid, result.batch)
-                                              : fromPath(model, *result.path, result.batch,
-                                                         result.planner == "jalad" ? 0.25 : 1.0);
+                                              : fromPath(model, *result.path, result.batch);
     timeline.title = result.planner + ": " + model.profile().model.name + ", batch " +
                      std::to_string(result.batch) + ", iteration " + msText(result.iterationMs());
     return timeline;
@@ -200,8 +199,8 @@ TrainingTimeline TrainingTimelineMaker::fromHybrid(const core::TrainingCostModel
 }
 
 TrainingTimeline TrainingTimelineMaker::fromPath(const core::TrainingCostModel& model,
-                                                 const core::TrainingPath& path, int batch,
-                                                 double crossingBytesFactor) {
+                                                 const core::TrainingPath& path, int batch) {
+    const double crossingBytesFactor = path.crossingBytesFactor;
     const core::Profile& profile = model.profile();
     TrainingTimeline t;
     std::vector<int> rowOfMachine(profile.machines.size(), -1);

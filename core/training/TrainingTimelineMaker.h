@@ -2,7 +2,7 @@
 
 #include "core/training/TrainingTimeline.h"
 
-#include "core/training/TrainingPlanner.h"
+#include "core/training/TrainingResult.h"
 
 namespace cutlab::core {
 
@@ -20,10 +20,9 @@ class TrainingTimelineMaker {
                                        const core::TrainingResult& result);
     static TrainingTimeline fromHybrid(const core::TrainingCostModel& model,
                                        const core::HierTrainPlan& plan, int batch);
-    // `crossingBytesFactor`: 0.25 for JALAD's 8-bit activations and gradients, else 1.
+    // The crossings are sized by the path's own crossingBytesFactor (JALAD's 8-bit values).
     static TrainingTimeline fromPath(const core::TrainingCostModel& model,
-                                     const core::TrainingPath& path, int batch,
-                                     double crossingBytesFactor);
+                                     const core::TrainingPath& path, int batch);
 };
 
 } // namespace cutlab::core

@@ -2,9 +2,9 @@
 // one parser for the command line and the planner panel; each face names its fields.
 #include "../TestPaths.h"
 
-#include "core/inference/PlanQueryText.h"
 #include "core/io/ProfileLoader.h"
 #include "core/model/PlanError.h"
+#include "core/planners/PlanQueryText.h"
 
 #include <QTest>
 

@@ -20,8 +20,8 @@
 #include "ui/panels/GraphPanel.h"
 
 #include "core/inference/InferenceCostModel.h"
-#include "core/inference/InferencePlanner.h"
 #include "core/io/ProfileLoader.h"
+#include "core/planners/InferencePlanner.h"
 #include "ui/training/TrainingPanel.h"
 
 #include <QApplication>

@@ -11,11 +11,11 @@
 #include "ui/panels/ChartsPanel.h"
 #include "ui/training/TrainingPanel.h"
 
-#include "core/inference/InferencePlanner.h"
 #include "core/io/PlanFile.h"
 #include "core/io/ProfileLoader.h"
 #include "core/model/PlanError.h"
 #include "core/pipeline/PipelinePlanner.h"
+#include "core/planners/InferencePlanner.h"
 #include "ui/graph/CutPointItem.h"
 #include "ui/graph/EdgeItem.h"
 

@@ -19,11 +19,12 @@
 #include "ui/training/TrainingPanel.h"
 
 #include "core/inference/InferenceCostModel.h"
-#include "core/inference/InferencePlanner.h"
 #include "core/io/NetworkFile.h"
 #include "core/io/PlanFile.h"
+#include "core/planners/InferencePlanner.h"
+#include "core/planners/IterationPlanner.h"
 #include "core/training/HierTrainPlanner.h"
-#include "core/training/TrainingPlanner.h"
+#include "core/training/TrainingResult.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>

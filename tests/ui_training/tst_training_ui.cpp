@@ -18,7 +18,9 @@
 #include "core/model/LinkBandwidth.h"
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/pipeline/PipelineSchedule.h"
-#include "core/training/TrainingPlanner.h"
+#include "core/planners/IterationPlanner.h"
+#include "core/planners/PlannerRegistry.h"
+#include "core/training/TrainingResult.h"
 
 #include <QChart>
 #include <QChartView>
@@ -167,11 +169,11 @@ void TrainingUiTest::timelineWorkersFillEachPhase_data() {
     QTest::addColumn<QString>("planner");
     QTest::addColumn<int>("batch");
     for (const char* path : {kAlexNet, kLeNet})
-        for (const auto& name : core::iterationPlannerNames())
+        for (const auto& planner : core::iterationPlanners())
             for (int batch : {1, 37, 128})
                 QTest::addRow("%s %s %d", QFileInfo(path).baseName().toLatin1().constData(),
-                              name.c_str(), batch)
-                    << QString(path) << QString::fromStdString(name) << batch;
+                              planner.id.c_str(), batch)
+                    << QString(path) << QString::fromStdString(planner.id) << batch;
 }
 
 // Every phase of the timeline ends when its slowest worker ends (the phase is the max of the
@@ -296,7 +298,7 @@ void TrainingUiTest::strategyChartHasCoreValues() {
     QTRY_VERIFY_WITH_TIMEOUT(panel.strategySweep() != nullptr && !panel.isStrategyRunning(), 60000);
     QChart* chart = panel.strategyView()->chart();
     QVERIFY(chart);
-    const auto& names = core::iterationPlannerNames();
+    const auto names = core::iterationPlanners();
     QCOMPARE(chart->series().size(), static_cast<int>(names.size()));
     const double msPerUnit = chart->property("msPerUnit").toDouble();
     QVERIFY(msPerUnit == 1.0 || msPerUnit == 1000.0);
@@ -306,7 +308,7 @@ void TrainingUiTest::strategyChartHasCoreValues() {
     for (std::size_t p = 0; p < names.size(); ++p) {
         auto* series = qobject_cast<QLineSeries*>(chart->series()[static_cast<int>(p)]);
         QVERIFY(series);
-        QCOMPARE(series->name(), QString::fromStdString(names[p]));
+        QCOMPARE(series->name(), QString::fromStdString(names[p].id));
         QCOMPARE(series->count(), static_cast<int>(mbps.size()));
         for (std::size_t i = 0; i < mbps.size(); ++i) {
             core::Network varied = network;
@@ -315,7 +317,8 @@ void TrainingUiTest::strategyChartHasCoreValues() {
             core::setBandwidthBetween(varied, profile, {core::Tier::Device, core::Tier::Cloud},
                                       mbps[i]);
             const core::TrainingCostModel model(profile, varied, core::trainingMachines(profile));
-            const double expected = core::runIterationPlanner(names[p], model, 128).iterationMs();
+            const double expected =
+                core::runIterationPlanner(names[p].id, model, 128).iterationMs();
             const QPointF point = series->at(static_cast<int>(i));
             QCOMPARE(point.x(), mbps[i]);
             QVERIFY2(std::abs(point.y() * msPerUnit - expected) <= 1e-9 * expected,

@@ -3,10 +3,10 @@
 #include "ui/Document.h"
 #include "ui/charts/Format.h"
 
-#include "core/inference/InferencePlanner.h"
-#include "core/inference/PlanQueryText.h"
 #include "core/io/PlanFile.h"
 #include "core/model/PlanError.h"
+#include "core/planners/InferencePlanner.h"
+#include "core/planners/PlanQueryText.h"
 
 #include <QCheckBox>
 #include <QComboBox>

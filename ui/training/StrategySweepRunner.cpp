@@ -29,7 +29,7 @@ void StrategySweepRunner::cancel() {
 void StrategySweepRunner::start(std::shared_ptr<const core::Profile> profile,
                                 const core::Network& network, const std::string& links, int batch,
                                 const std::vector<double>& mbps,
-                                const std::vector<std::string>& planners) {
+                                const std::vector<core::IterationPlanner>& planners) {
     cancel();
     auto flag = std::make_shared<std::atomic<bool>>(false);
     m_cancel = flag;

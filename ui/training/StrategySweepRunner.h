@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/training/StrategySweep.h"
+#include "core/training/TrainingResult.h"
 
 #include "core/model/Network.h"
 #include "core/model/Profile.h"
@@ -28,7 +29,7 @@ class StrategySweepRunner : public QObject {
     // The profile is shared, not copied: copying a large model would hold the GUI thread.
     void start(std::shared_ptr<const core::Profile> profile, const core::Network& network,
                const std::string& links, int batch, const std::vector<double>& mbps,
-               const std::vector<std::string>& planners);
+               const std::vector<core::IterationPlanner>& planners);
     void cancel();
     bool isRunning() const { return m_running; }
     const core::StrategySweep& result() const { return m_result; }

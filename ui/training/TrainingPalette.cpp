@@ -1,5 +1,7 @@
 #include "ui/training/TrainingPalette.h"
 
+#include "core/planners/PlannerRegistry.h"
+
 namespace cutlab::ui {
 
 QColor TrainingPalette::forward() {
@@ -34,21 +36,10 @@ QBrush TrainingPalette::linkBrush(bool forwardPass) {
 }
 
 QColor TrainingPalette::plannerColor(const QString& planner) {
-    if (planner == QStringLiteral("hiertrain"))
-        return QColor(0xc0, 0x1c, 0x28);
-    if (planner == QStringLiteral("all-device"))
-        return QColor(0x2e, 0x7d, 0x32);
-    if (planner == QStringLiteral("all-edge"))
-        return QColor(0xef, 0x8a, 0x00);
-    if (planner == QStringLiteral("all-cloud"))
-        return QColor(0x15, 0x65, 0xc0);
-    if (planner == QStringLiteral("jointdnn"))
-        return QColor(0x7b, 0x1f, 0xa2);
-    if (planner == QStringLiteral("jointdnn+"))
-        return QColor(0x6d, 0x4c, 0x41);
-    if (planner == QStringLiteral("jalad"))
-        return QColor(0x00, 0x89, 0x7b);
-    return QColor(0x44, 0x44, 0x44);
+    const core::PlannerInfo* info = core::findPlanner(
+        planner.toStdString(), {core::PlannerKind::Iteration, core::PlannerKind::Pipeline});
+    return info && !info->colour.empty() ? QColor(QString::fromStdString(info->colour))
+                                         : QColor(0x44, 0x44, 0x44);
 }
 
 } // namespace cutlab::ui

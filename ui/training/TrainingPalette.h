@@ -9,7 +9,7 @@
 namespace cutlab::ui {
 
 // The colours of the training views: forward and backward apart, transfers hatched,
-// and one colour per iteration planner in the strategy chart.
+// and each planner's colour (from the planner registry) in the strategy chart.
 class TrainingPalette {
   public:
     static QColor forward();

@@ -1,5 +1,7 @@
 #include "ui/training/TrainingPanel.h"
 
+#include "core/planners/IterationPlanner.h"
+#include "core/planners/PlannerRegistry.h"
 #include "core/training/StrategySweepComputer.h"
 #include "core/training/TrainingTimelineMaker.h"
 #include "ui/charts/ChartStyle.h"
@@ -71,8 +73,8 @@ TrainingPanel::TrainingPanel(QWidget* parent)
                                                "over time, micro-batch numbers on the bars."))),
       m_strategyView(new QChartView(this)), m_strategyStatus(new QLabel(this)),
       m_runner(new StrategySweepRunner(this)), m_jobs(new JobRunner(JobSlotCount, this)) {
-    for (const auto& name : core::iterationPlannerNames())
-        m_plannerBox->addItem(QString::fromStdString(name));
+    for (const auto* info : core::plannersOfKind(core::PlannerKind::Iteration))
+        m_plannerBox->addItem(QString::fromStdString(info->id));
     m_plannerBox->addItem(QString::fromLatin1(kPipeline));
     m_plannerBox->setToolTip(QStringLiteral(
         "The training planner: HierTrain's hybrid parallelism, a baseline, or the pipeline."));
@@ -440,7 +442,7 @@ void TrainingPanel::restartStrategy() {
         return;
     }
     ++m_strategyStarts;
-    std::vector<std::string> planners = core::iterationPlannerNames();
+    std::vector<core::IterationPlanner> planners = core::iterationPlanners();
     m_strategyStatus->setText(QStringLiteral("Computing every planner at %1 bandwidths…")
                                   .arg(core::StrategySweepComputer::defaultBandwidths().size()));
     m_runner->start(m_profile, *m_network, m_linksBox->currentData().toString().toStdString(),

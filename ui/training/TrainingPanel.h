@@ -2,7 +2,7 @@
 
 #include "core/training/PipelineSimulation.h"
 #include "core/training/StrategySweep.h"
-#include "core/training/TrainingPlanner.h"
+#include "core/training/TrainingResult.h"
 #include "core/training/TrainingTimeline.h"
 
 #include "core/model/Network.h"

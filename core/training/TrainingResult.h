@@ -6,7 +6,6 @@
 
 #include <optional>
 #include <string>
-#include <vector>
 
 namespace cutlab::core {
 
@@ -20,10 +19,11 @@ struct TrainingResult {
     double iterationMs() const { return hybrid ? hybrid->iterationMs() : path->iterationMs(); }
 };
 
-// hiertrain | all-device | all-edge | all-cloud | jointdnn | jointdnn+ | jalad
-const std::vector<std::string>& iterationPlannerNames();
-bool isIterationPlannerName(const std::string& name);
-TrainingResult runIterationPlanner(const std::string& name, const TrainingCostModel& model,
-                                   int batch);
+// A whole-iteration planner's entry point, and the planner with its id.
+using IterationPlannerFunction = TrainingResult (*)(const TrainingCostModel& model, int batch);
+struct IterationPlanner {
+    std::string id;
+    IterationPlannerFunction run = nullptr;
+};
 
 } // namespace cutlab::core

@@ -1,6 +1,7 @@
-#include "core/inference/PlanQueryText.h"
+#include "core/planners/PlanQueryText.h"
 
 #include "core/model/PlanError.h"
+#include "core/planners/PlannerRegistry.h"
 
 #include <charconv>
 #include <cmath>
@@ -13,6 +14,18 @@ std::string trimmed(const std::string& text) {
     if (first == std::string::npos)
         return {};
     return text.substr(first, text.find_last_not_of(" \t") - first + 1);
+}
+
+// The inference planners that accept an option: "scission and neurosurgeon".
+std::string plannerIdsWhere(bool PlannerInfo::*accepts, const char* lastSeparator) {
+    std::vector<std::string> ids;
+    for (const PlannerInfo* info : plannersOfKind(PlannerKind::Inference))
+        if (info->*accepts)
+            ids.push_back(info->id);
+    std::string text;
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == ids.size() ? lastSeparator : ", ") + ids[i];
+    return text;
 }
 
 } // namespace
@@ -69,8 +82,10 @@ InferenceQuery resolvePlanQuery(const PlanQueryText& text, const Profile& profil
     query.objective = text.objective;
     query.top = text.top;
     query.returnResult = text.returnResult;
-    if (text.returnResult && text.planner != "jointdnn")
-        throw PlanError(labels.returnResult + " applies to --planner jointdnn only");
+    const PlannerInfo& planner = requirePlanner(text.planner, {PlannerKind::Inference});
+    if (text.returnResult && !planner.acceptsReturnResult)
+        throw PlanError(labels.returnResult + " applies to --planner " +
+                        plannerIdsWhere(&PlannerInfo::acceptsReturnResult, " or ") + " only");
     if (!text.machines.empty()) {
         query.machineAllowed.assign(profile.machines.size(), false);
         for (const auto& id : text.machines) {
@@ -110,9 +125,10 @@ InferenceQuery resolvePlanQuery(const PlanQueryText& text, const Profile& profil
         query.maxTime[static_cast<std::size_t>(tierIndex(resolveTier(tier, labels.maxTime)))] =
             limit;
     }
-    if ((!text.maxUploads.empty() || !text.maxTimes.empty()) && text.planner == "jointdnn")
-        throw PlanError(labels.maxUpload + " and " + labels.maxTime +
-                        " apply to the scission and neurosurgeon planners, not jointdnn");
+    if ((!text.maxUploads.empty() || !text.maxTimes.empty()) && !planner.acceptsLimits)
+        throw PlanError(labels.maxUpload + " and " + labels.maxTime + " apply to the " +
+                        plannerIdsWhere(&PlannerInfo::acceptsLimits, " and ") + " planners, not " +
+                        planner.id);
     return query;
 }
 

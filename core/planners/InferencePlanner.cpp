@@ -1,26 +1,14 @@
-#include "core/inference/InferencePlanner.h"
+#include "core/planners/InferencePlanner.h"
 
-#include "core/inference/JointDnnPlanner.h"
-#include "core/inference/NeurosurgeonPlanner.h"
-#include "core/inference/ScissionPlanner.h"
 #include "core/model/PlanError.h"
+#include "core/planners/PlannerRegistry.h"
 
 namespace cutlab::core {
-
-bool isInferencePlannerName(const std::string& name) {
-    return name == "scission" || name == "neurosurgeon" || name == "jointdnn";
-}
 
 std::vector<RankedPlan> runInferencePlanner(const std::string& name,
                                             const InferenceCostModel& model,
                                             const InferenceQuery& query) {
-    if (name == "scission")
-        return rankScission(model, query);
-    if (name == "neurosurgeon")
-        return planNeurosurgeon(model, query);
-    if (name == "jointdnn")
-        return planJointDnn(model, query);
-    throw PlanError("unknown planner '" + name + "' (expected scission, neurosurgeon or jointdnn)");
+    return requirePlanner(name, {PlannerKind::Inference}).runInference(model, query);
 }
 
 namespace {

@@ -9,8 +9,7 @@
 
 namespace cutlab::core {
 
-// The inference planners by name: "scission", "neurosurgeon", "jointdnn".
-bool isInferencePlannerName(const std::string& name);
+// Runs the inference planner of that id (see PlannerRegistry); PlanError for an unknown id.
 std::vector<RankedPlan> runInferencePlanner(const std::string& name,
                                             const InferenceCostModel& model,
                                             const InferenceQuery& query);
