@@ -300,10 +300,9 @@ void Document::setNetwork(const core::Network& network) {
 
 void Document::setTierLink(core::Tier a, core::Tier b, double bandwidthMbps, double latencyMs) {
     core::Network network = m_network;
-    if (m_profile)
-        core::setEffectiveTierLink(network, *m_profile, a, b, bandwidthMbps, latencyMs);
-    else
-        network.setTierLink(a, b, bandwidthMbps, latencyMs);
+    // Without a profile, link ends can only be tier names.
+    core::setLinkBetween(network, m_profile ? *m_profile : core::Profile{}, {a, b}, bandwidthMbps,
+                         latencyMs);
     if (network.name.rfind("custom", 0) != 0)
         network.name = "custom (" + network.name + ")";
     setNetwork(network);

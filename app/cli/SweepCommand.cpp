@@ -7,7 +7,7 @@
 
 #include "core/inference/BandwidthSweep.h"
 #include "core/io/PlanJson.h"
-#include "core/model/LinkBandwidth.h"
+#include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
 #include "core/planners/InferencePlanner.h"
 #include "core/planners/IterationPlanner.h"
@@ -145,7 +145,7 @@ int runSweep(const std::vector<std::string>& arguments) {
         for (double value : mbps) {
             core::Network network = base;
             for (const auto& pair : links)
-                core::setBandwidthBetween(network, profile, pair, value);
+                core::setLinkBetween(network, profile, pair, value);
             std::vector<double> row;
             for (const auto& planner : o.planners)
                 row.push_back(plannerValue(o, planner, profile, network));

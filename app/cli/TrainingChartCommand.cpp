@@ -14,7 +14,7 @@
 #include "ui/training/StrategyChartBuilder.h"
 #include "ui/training/TrainingExport.h"
 
-#include "core/model/LinkBandwidth.h"
+#include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
 #include "core/pipeline/DownsetLattice.h"
 #include "core/planners/IterationPlanner.h"

@@ -44,15 +44,6 @@ std::optional<Link> Network::linkBetweenTiers(Tier from, Tier to) const {
     return lookup(links, {{tierName(from), tierName(to)}});
 }
 
-void Network::setTierLink(Tier from, Tier to, double bandwidthMbps, double latencyMs) {
-    const std::string a = tierName(from), b = tierName(to);
-    for (auto it = links.begin(); it != links.end();) {
-        const bool pair = (it->from == a && it->to == b) || (it->from == b && it->to == a);
-        it = pair ? links.erase(it) : it + 1;
-    }
-    links.push_back({a, b, bandwidthMbps, latencyMs});
-}
-
 std::vector<std::string> networkPresetNames() {
     return {"3g", "4g", "fibre", "ideal"};
 }

@@ -39,7 +39,6 @@ struct Network {
     // Like linkBetween but for tiers only (used by presets and displays).
     std::optional<Link> linkBetweenTiers(Tier from, Tier to) const;
     // Sets (or adds) the tier-level link from-to, in both directions.
-    void setTierLink(Tier from, Tier to, double bandwidthMbps, double latencyMs);
 };
 
 // "3g", "4g", "fibre", "ideal"; nullopt for any other name.

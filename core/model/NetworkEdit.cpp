@@ -1,14 +1,19 @@
 #include "core/model/NetworkEdit.h"
 
+#include "core/model/PlanError.h"
+
+#include <sstream>
+
 namespace cutlab::core {
 namespace {
 
-bool joins(const Profile& profile, const Link& link, Tier a, Tier b) {
+bool joins(const Profile& profile, const Link& link, TierPair tiers) {
     const auto from = linkEndTier(profile, link.from);
     const auto to = linkEndTier(profile, link.to);
     if (!from || !to)
         return false;
-    return (*from == a && *to == b) || (*from == b && *to == a);
+    return (*from == tiers.first && *to == tiers.second) ||
+           (*from == tiers.second && *to == tiers.first);
 }
 
 } // namespace
@@ -34,32 +39,52 @@ std::optional<Link> effectiveTierLink(const Network& network, const Profile& pro
     return network.linkBetweenTiers(a, b);
 }
 
-void setEffectiveTierLink(Network& network, const Profile& profile, Tier a, Tier b,
-                          double bandwidthMbps, double latencyMs) {
+void setLinkBetween(Network& network, const Profile& profile, TierPair tiers, double bandwidthMbps,
+                    std::optional<double> latencyMs, double newLinkLatencyMs) {
+    bool found = false;
     for (Link& link : network.links)
-        if (joins(profile, link, a, b)) {
+        if (joins(profile, link, tiers)) {
             link.bandwidthMbps = bandwidthMbps;
-            link.latencyMs = latencyMs;
+            if (latencyMs)
+                link.latencyMs = *latencyMs;
+            found = true;
         }
-    if (!network.linkBetweenTiers(a, b))
-        network.links.push_back({tierName(a), tierName(b), bandwidthMbps, latencyMs});
+    if (!found)
+        network.links.push_back({tierName(tiers.first), tierName(tiers.second), bandwidthMbps,
+                                 latencyMs.value_or(newLinkLatencyMs)});
 }
 
 void setUplinkBandwidth(Network& network, const Profile& profile, double bandwidthMbps) {
     for (Tier other : {Tier::Edge, Tier::Cloud}) {
-        bool found = false;
-        for (Link& link : network.links)
-            if (joins(profile, link, Tier::Device, other)) {
-                link.bandwidthMbps = bandwidthMbps;
-                found = true;
-            }
-        if (!found) {
-            const auto existing = effectiveTierLink(network, profile, Tier::Device,
-                                                    other == Tier::Edge ? Tier::Cloud : Tier::Edge);
-            network.links.push_back(
-                {"device", tierName(other), bandwidthMbps, existing ? existing->latencyMs : 0.0});
-        }
+        const auto sibling = effectiveTierLink(network, profile, Tier::Device,
+                                               other == Tier::Edge ? Tier::Cloud : Tier::Edge);
+        setLinkBetween(network, profile, {Tier::Device, other}, bandwidthMbps, std::nullopt,
+                       sibling ? sibling->latencyMs : 0.0);
     }
+}
+
+std::vector<TierPair> parseLinkSelection(const std::string& text) {
+    if (text == "uplink")
+        return {{Tier::Device, Tier::Edge}, {Tier::Device, Tier::Cloud}};
+    if (text == "backhaul")
+        return {{Tier::Edge, Tier::Cloud}};
+    std::vector<TierPair> pairs;
+    std::stringstream list(text);
+    for (std::string item; std::getline(list, item, ',');) {
+        const auto dash = item.find('-');
+        const auto a =
+            dash == std::string::npos ? std::nullopt : tierFromName(item.substr(0, dash));
+        const auto b =
+            dash == std::string::npos ? std::nullopt : tierFromName(item.substr(dash + 1));
+        if (!a || !b || *a == *b)
+            throw PlanError(
+                "'" + item +
+                "' is not a link: use uplink, backhaul or TIER-TIER such as edge-cloud");
+        pairs.emplace_back(*a, *b);
+    }
+    if (pairs.empty())
+        throw PlanError("no link given: use uplink, backhaul or TIER-TIER such as edge-cloud");
+    return pairs;
 }
 
 } // namespace cutlab::core

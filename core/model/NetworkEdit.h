@@ -5,8 +5,16 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace cutlab::core {
+
+// Reading and changing the links between two tiers of a network, for a given profile (whose
+// machine ids may name link ends). The one place every face edits links: the link editor, the
+// uplink sweep, `cutlab-cli sweep` and the strategy comparison.
+
+using TierPair = std::pair<Tier, Tier>;
 
 // The tier a link end names: a tier name or a machine id of the profile; nullopt otherwise.
 std::optional<Tier> linkEndTier(const Profile& profile, const std::string& end);
@@ -16,14 +24,18 @@ std::optional<Tier> linkEndTier(const Profile& profile, const std::string& end);
 std::optional<Link> effectiveTierLink(const Network& network, const Profile& profile, Tier a,
                                       Tier b);
 
-// Sets every link between tiers a and b (tier-level and machine-level, both directions) to the
-// given bandwidth and latency, adding the tier-level link when it is missing.
-void setEffectiveTierLink(Network& network, const Profile& profile, Tier a, Tier b,
-                          double bandwidthMbps, double latencyMs);
+// Sets the bandwidth of every link between the two tiers (tier-level or machine-level, either
+// direction), and its latency when one is given (else latencies are kept). When no link joins
+// them, adds a tier-level link with that latency, or `newLinkLatencyMs` when none is given.
+void setLinkBetween(Network& network, const Profile& profile, TierPair tiers, double bandwidthMbps,
+                    std::optional<double> latencyMs = std::nullopt, double newLinkLatencyMs = 0.0);
 
-// Sets only the bandwidth of every link that leaves the device tier for the edge or the cloud
-// (the uplink), keeping each link's latency. Adds tier-level uplinks that are missing, with the
-// latency of the existing device link of the other kind or 0.
+// Sets only the bandwidth of the uplink (device-edge and device-cloud), keeping latencies; a
+// missing uplink is added with the latency of the device's other uplink, or 0.
 void setUplinkBandwidth(Network& network, const Profile& profile, double bandwidthMbps);
+
+// "uplink" (device-edge and device-cloud), "backhaul" (edge-cloud), or a comma-separated list
+// of TIER-TIER pairs ("edge-cloud,device-cloud"); throws PlanError with a sentence otherwise.
+std::vector<TierPair> parseLinkSelection(const std::string& text);
 
 } // namespace cutlab::core

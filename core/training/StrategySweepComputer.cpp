@@ -1,6 +1,6 @@
 #include "core/training/StrategySweepComputer.h"
 
-#include "core/model/LinkBandwidth.h"
+#include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
 #include "core/training/TrainingResult.h"
 
@@ -53,7 +53,7 @@ StrategySweep StrategySweepComputer::compute(const core::Profile& profile,
         core::Network varied = network;
         try {
             for (const auto& pair : pairs)
-                core::setBandwidthBetween(varied, profile, pair, mbps[i]);
+                core::setLinkBetween(varied, profile, pair, mbps[i]);
             const core::TrainingCostModel model(profile, varied, core::trainingMachines(profile));
             for (std::size_t p = 0; p < planners.size(); ++p) {
                 try {

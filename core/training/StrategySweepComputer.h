@@ -13,7 +13,7 @@
 namespace cutlab::core {
 
 // Computes a strategy comparison (Qt-free, safe on any thread): for every bandwidth, a copy of
-// the network with the selected links set to it (core::setBandwidthBetween, latencies kept),
+// the network with the selected links set to it (core::setLinkBetween, latencies kept),
 // one training cost model, and every planner's iteration time.
 class StrategySweepComputer {
   public:

@@ -15,7 +15,7 @@
 
 #include "core/io/NetworkFile.h"
 #include "core/io/ProfileLoader.h"
-#include "core/model/LinkBandwidth.h"
+#include "core/model/NetworkEdit.h"
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/pipeline/PipelineSchedule.h"
 #include "core/planners/IterationPlanner.h"
@@ -312,10 +312,8 @@ void TrainingUiTest::strategyChartHasCoreValues() {
         QCOMPARE(series->count(), static_cast<int>(mbps.size()));
         for (std::size_t i = 0; i < mbps.size(); ++i) {
             core::Network varied = network;
-            core::setBandwidthBetween(varied, profile, {core::Tier::Edge, core::Tier::Cloud},
-                                      mbps[i]);
-            core::setBandwidthBetween(varied, profile, {core::Tier::Device, core::Tier::Cloud},
-                                      mbps[i]);
+            core::setLinkBetween(varied, profile, {core::Tier::Edge, core::Tier::Cloud}, mbps[i]);
+            core::setLinkBetween(varied, profile, {core::Tier::Device, core::Tier::Cloud}, mbps[i]);
             const core::TrainingCostModel model(profile, varied, core::trainingMachines(profile));
             const double expected =
                 core::runIterationPlanner(names[p].id, model, 128).iterationMs();
