@@ -178,7 +178,7 @@ void Document::adoptProfile(std::shared_ptr<core::Profile> profile, const QStrin
     if (bestKnown)
         emit referencePlansChanged();
     else
-        computeReferencePlans(); // the handles stay at the default; the best plan follows
+        startBestPlanSearch(); // the handles stay at the default; the best plan follows
 }
 
 PartitionState Document::defaultState() const {
@@ -260,9 +260,14 @@ bool Document::openPlan(const QString& path, QString* error) {
                 placement->machine[static_cast<std::size_t>(t)];
     emit networkChanged();
     emit inputBytesChanged();
+    // The plan is evaluated once: by applyState when the cuts or machines move, here when they
+    // stay (the network or the input size may still have changed the evaluation).
+    const PartitionState before = m_state;
     changeState(state, QStringLiteral("Open plan"));
-    reevaluate();
-    emit evaluationChanged();
+    if (m_state == before) {
+        reevaluate();
+        emit evaluationChanged();
+    }
     return true;
 }
 
@@ -346,9 +351,13 @@ void Document::rebuildModel() {
 }
 
 void Document::computeReferencePlans() {
+    computeNativePlans();
+    startBestPlanSearch();
+}
+
+void Document::startBestPlanSearch() {
     ++m_settingGeneration;
     m_best.reset();
-    computeNativePlans();
     if (!m_model) {
         emit referencePlansChanged();
         return;

@@ -137,8 +137,10 @@ class Document : public QObject {
     void buildModel();
     void rebuildModel();
     void reevaluate();
+    // The native plans at once, then the best plan (at once or on a worker).
     void computeReferencePlans();
     void computeNativePlans();
+    void startBestPlanSearch();
     void adoptProfile(std::shared_ptr<core::Profile> profile, const QString& path,
                       std::optional<core::RankedPlan> best, bool bestKnown);
     // Candidate plans of a Scission search over a profile of `blocks` blocks (blocks ≤ layers).

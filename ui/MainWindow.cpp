@@ -1,16 +1,11 @@
 #include "ui/MainWindow.h"
 
-#include "core/io/PipeDreamImporter.h"
-#include "ui/training/TrainingPanel.h"
-
 #include "ui/Autosave.h"
-
 #include "ui/Document.h"
-#include "ui/DocumentExporter.h"
 #include "ui/PresentationWindow.h"
+#include "ui/RecentFiles.h"
 #include "ui/SampleProfiles.h"
 #include "ui/SweepController.h"
-#include "ui/charts/ImageExporter.h"
 #include "ui/charts/Theme.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
@@ -20,6 +15,7 @@
 #include "ui/panels/InspectorPanel.h"
 #include "ui/panels/PlannerPanel.h"
 #include "ui/panels/SettingsPanel.h"
+#include "ui/training/TrainingPanel.h"
 
 #include "core/io/NetworkFile.h"
 #include "core/io/PlanFile.h"
@@ -28,17 +24,14 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QCoreApplication>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
-#include <QElapsedTimer>
-#include <QFileDialog>
 #include <QFileInfo>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -49,9 +42,6 @@
 #include <QUndoStack>
 
 namespace cutlab::ui {
-namespace {
-constexpr int kMaxRecent = 9;
-}
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setObjectName(QStringLiteral("MainWindow"));
@@ -81,7 +71,55 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         QStringLiteral(
             "Plan a training iteration: HierTrain and its baselines, pipeline-parallel training"));
     setCentralWidget(m_modes);
+    buildDocks();
+    m_messageSink = [this](const QString& title, const QString& text) {
+        QMessageBox::warning(this, title, text);
+    };
+    m_restoreQuestion = [this](const QString& description) {
+        QMessageBox box(
+            QMessageBox::Question, QStringLiteral("Restore unsaved work?"),
+            QStringLiteral("CutLab did not close properly last time. Restore the unsaved plan?"),
+            QMessageBox::Discard, this);
+        box.setInformativeText(description);
+        QPushButton* restore = box.addButton(QStringLiteral("&Restore"), QMessageBox::AcceptRole);
+        box.setDefaultButton(restore);
+        box.exec();
+        return box.clickedButton() == restore;
+    };
+    m_autosave = new Autosave(m_document, this);
+    m_unsavedQuestion = [this] {
+        return QMessageBox::question(
+            this, QStringLiteral("Unsaved changes"),
+            QStringLiteral("The plan or the network changed. Save the plan before closing?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    };
+    m_recent = new RecentFiles(new QMenu(QStringLiteral("Open &Recent"), this), this);
+    m_files = new FileActions(m_document, m_scene, m_charts, m_sweep, m_recent, this);
+    connect(m_recent, &RecentFiles::openRequested, m_files, &FileActions::openProfile);
+    connect(m_files, &FileActions::problem, this, &MainWindow::report);
+    connect(m_files, &FileActions::statusMessage, statusBar(), &QStatusBar::showMessage);
+    buildMenus();
+    m_graph->toolBar()->addActions({m_actions.fit, m_actions.fitLegible, m_actions.zoomIn,
+                                    m_actions.zoomOut, m_actions.topToBottom,
+                                    m_actions.collapseBlocks, m_actions.expandBlocks,
+                                    m_actions.applyBest, m_actions.presentation});
+    connect(m_settings, &SettingsPanel::openNetworkRequested, m_actions.openNetwork,
+            &QAction::trigger);
+    connect(m_settings, &SettingsPanel::saveNetworkRequested, m_actions.saveNetwork,
+            &QAction::trigger);
+    connect(m_document, &Document::profileChanged, this, &MainWindow::refreshTitle);
+    connect(m_document, &Document::profileChanged, this, &MainWindow::updateTrainingDocument);
+    connect(m_document, &Document::networkChanged, this, &MainWindow::onNetworkChanged);
+    connect(m_modes, &QTabWidget::currentChanged, this, &MainWindow::onModeTabChanged);
+    connect(m_document, &Document::modifiedChanged, this, &MainWindow::refreshTitle);
+    statusBar()->setToolTip(QStringLiteral("Messages"));
+    resize(1280, 800);
+    refreshTitle();
+}
 
+// The panels around the graph: settings on the left, inspector and planner on the right,
+// charts and explanation below.
+void MainWindow::buildDocks() {
     auto dock = [this](const QString& name, const QString& title, QWidget* widget,
                        Qt::DockWidgetArea area) {
         auto* d = new QDockWidget(title, this);
@@ -115,73 +153,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     resizeDocks({settingsDock, inspectorDock}, {270, 330}, Qt::Horizontal);
     resizeDocks({chartsDock, explainDock}, {700, 420}, Qt::Horizontal);
     resizeDocks({chartsDock}, {300}, Qt::Vertical);
-
-    m_messageSink = [this](const QString& title, const QString& text) {
-        QMessageBox::warning(this, title, text);
-    };
-    m_restoreQuestion = [this](const QString& description) {
-        QMessageBox box(
-            QMessageBox::Question, QStringLiteral("Restore unsaved work?"),
-            QStringLiteral("CutLab did not close properly last time. Restore the unsaved plan?"),
-            QMessageBox::Discard, this);
-        box.setInformativeText(description);
-        QPushButton* restore = box.addButton(QStringLiteral("&Restore"), QMessageBox::AcceptRole);
-        box.setDefaultButton(restore);
-        box.exec();
-        return box.clickedButton() == restore;
-    };
-    m_autosave = new Autosave(m_document, this);
-    m_unsavedQuestion = [this] {
-        return QMessageBox::question(
-            this, QStringLiteral("Unsaved changes"),
-            QStringLiteral("The plan or the network changed. Save the plan before closing?"),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    };
-    buildMenus();
-    for (const char* name : {"fit", "fitLegible", "zoomIn", "zoomOut", "topToBottom",
-                             "collapseBlocks", "expandBlocks", "applyBest", "presentation"})
-        m_graph->toolBar()->addAction(action(QString::fromLatin1(name)));
-    connect(m_settings, &SettingsPanel::openNetworkRequested, this,
-            [this] { action("openNetwork")->trigger(); });
-    connect(m_settings, &SettingsPanel::saveNetworkRequested, this,
-            [this] { action("saveNetwork")->trigger(); });
-    connect(m_document, &Document::profileChanged, this, &MainWindow::refreshTitle);
-    connect(m_document, &Document::openStarted, this, [this](const QString& path) {
-        m_openingPath = path;
-        statusBar()->showMessage(QStringLiteral("Opening %1…").arg(path));
-    });
-    connect(m_document, &Document::openFailed, this,
-            [this](const QString& path, const QString& message) {
-                m_openingPath.clear();
-                m_lastOpenFailed = true;
-                statusBar()->clearMessage();
-                report(QStringLiteral("Cannot open %1").arg(QFileInfo(path).fileName()),
-                       QStringLiteral("%1:\n%2").arg(path, message));
-            });
-    connect(m_document, &Document::profileChanged, this, [this] {
-        if (m_openingPath.isEmpty() || m_document->filePath() != m_openingPath)
-            return;
-        m_openingPath.clear();
-        announceOpened(m_document->filePath());
-    });
-    connect(m_document, &Document::profileChanged, this, &MainWindow::updateTrainingDocument);
-    connect(m_document, &Document::networkChanged, this, [this] {
-        if (m_document->hasProfile())
-            m_training->setNetwork(m_document->network());
-    });
-    connect(m_modes, &QTabWidget::currentChanged, this, [this](int index) {
-        showModeDocks(index == 1 ? Mode::Training : Mode::Inference);
-        m_training->setActive(index == 1);
-    });
-    connect(m_document, &Document::modifiedChanged, this, &MainWindow::refreshTitle);
-    connect(m_document, &Document::networkChanged, this, [this] {
-        statusBar()->showMessage(
-            QStringLiteral("Network: %1").arg(QString::fromStdString(m_document->network().name)),
-            4000);
-    });
-    statusBar()->setToolTip(QStringLiteral("Messages"));
-    resize(1280, 800);
-    refreshTitle();
 }
 
 MainWindow::Mode MainWindow::mode() const {
@@ -210,7 +181,7 @@ void MainWindow::showModeDocks(Mode mode) {
                 d->show();
         m_inferenceDocksShown.clear();
     }
-    if (QAction* a = action(mode == Mode::Training ? "trainingMode" : "inferenceMode"))
+    if (QAction* a = mode == Mode::Training ? m_actions.trainingMode : m_actions.inferenceMode)
         a->setChecked(true);
 }
 
@@ -232,6 +203,7 @@ MainWindow::~MainWindow() {
 
 void MainWindow::setPersistent(bool persistent) {
     m_persistent = persistent;
+    m_recent->setPersistent(persistent);
     m_autosave->setEnabled(persistent);
 }
 
@@ -258,7 +230,7 @@ bool MainWindow::restoreAutosave() {
             m_autosave->forget(path);
             return false;
         }
-        addRecent(profile);
+        m_recent->add(profile);
         // Still unsaved: this session's autosave takes over before the old one goes.
         m_autosave->writeNow();
         m_autosave->forget(path);
@@ -278,16 +250,14 @@ QList<QAction*> MainWindow::allActions() const {
     return findChildren<QAction*>();
 }
 
-QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& text,
-                               const QKeySequence& shortcut, const QString& tip,
-                               std::function<void()> slot) {
+QAction* MainWindow::createAction(QMenu* menu, const QString& name, const QString& text,
+                                  const QKeySequence& shortcut, const QString& tip) {
     auto* action = new QAction(text, this);
     action->setObjectName(name);
     action->setShortcut(shortcut);
     action->setToolTip(tip);
     action->setStatusTip(tip);
     action->setShortcutContext(Qt::WindowShortcut);
-    connect(action, &QAction::triggered, this, [slot = std::move(slot)] { slot(); });
     menu->addAction(action);
     QMainWindow::addAction(action);
     return action;
@@ -295,214 +265,180 @@ QAction* MainWindow::addAction(QMenu* menu, const QString& name, const QString& 
 
 void MainWindow::buildMenus() {
     menuBar()->setToolTip(QStringLiteral("Menus: every command has a keyboard shortcut"));
+    buildFileMenu();
+    buildEditMenu();
+    buildViewMenu();
+    buildPlannerMenu();
+    buildHelpMenu();
+}
+
+void MainWindow::buildFileMenu() {
     QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
     file->setToolTipsVisible(true);
-    addAction(file, "open", QStringLiteral("&Open Profile…"), QKeySequence::Open,
-              QStringLiteral("Open a cutlab-profile JSON"), [this] {
-                  const QString path = QFileDialog::getOpenFileName(
-                      this, QStringLiteral("Open profile"), m_lastDirectory,
-                      QStringLiteral("CutLab profiles (*.json);;All files (*)"));
-                  if (!path.isEmpty())
-                      openProfile(path);
-              });
-    addAction(file, "openPlan", QStringLiteral("Open &Plan…"),
-              QKeySequence(QStringLiteral("Ctrl+Shift+O")),
-              QStringLiteral("Open a cutlab-plan JSON: restores its cuts, machines and network"),
-              [this] {
-                  const QString path = QFileDialog::getOpenFileName(
-                      this, QStringLiteral("Open plan"), m_lastDirectory,
-                      QStringLiteral("CutLab plans (*.json);;All files (*)"));
-                  if (!path.isEmpty())
-                      openPlan(path);
-              });
-    addAction(
+    MainWindowActions& a = m_actions;
+    a.open = createAction(file, "open", QStringLiteral("&Open Profile…"), QKeySequence::Open,
+                          QStringLiteral("Open a cutlab-profile JSON"));
+    connect(a.open, &QAction::triggered, m_files, &FileActions::openProfileDialog);
+    a.openPlan = createAction(
+        file, "openPlan", QStringLiteral("Open &Plan…"),
+        QKeySequence(QStringLiteral("Ctrl+Shift+O")),
+        QStringLiteral("Open a cutlab-plan JSON: restores its cuts, machines and network"));
+    connect(a.openPlan, &QAction::triggered, m_files, &FileActions::openPlanDialog);
+    a.importProfile = createAction(
         file, "importProfile", QStringLiteral("&Import PipeDream Profile…"),
         QKeySequence(QStringLiteral("Ctrl+I")),
         QStringLiteral(
-            "Convert a PipeDream profiler graph.txt into a cutlab-profile, save it and open it"),
-        [this] {
-            const QString source = QFileDialog::getOpenFileName(
-                this, QStringLiteral("Import PipeDream profile"), m_lastDirectory,
-                QStringLiteral("PipeDream graphs (*.txt);;All files (*)"));
-            if (source.isEmpty())
-                return;
-            const QFileInfo info(source);
-            const QString suggested =
-                info.dir().filePath(info.completeBaseName() + QStringLiteral(".json"));
-            const QString destination =
-                QFileDialog::getSaveFileName(this, QStringLiteral("Save the converted profile"),
-                                             suggested, QStringLiteral("CutLab profiles (*.json)"));
-            if (!destination.isEmpty())
-                importProfile(source, destination);
-        });
-    m_recentMenu = file->addMenu(QStringLiteral("Open &Recent"));
-    m_recentMenu->setToolTipsVisible(true);
+            "Convert a PipeDream profiler graph.txt into a cutlab-profile, save it and open it"));
+    connect(a.importProfile, &QAction::triggered, m_files, &FileActions::importProfileDialog);
+    file->addMenu(m_recent->menu());
     file->addSeparator();
-    addAction(file, "openNetwork", QStringLiteral("Open &Network…"),
-              QKeySequence(QStringLiteral("Ctrl+Shift+N")),
-              QStringLiteral("Open a cutlab-network JSON or a Scission network_stats.csv"), [this] {
-                  const QString path = QFileDialog::getOpenFileName(
-                      this, QStringLiteral("Open network"), m_lastDirectory,
-                      QStringLiteral("Networks (*.json *.csv);;All files (*)"));
-                  if (!path.isEmpty())
-                      openNetwork(path);
-              });
-    addAction(file, "saveNetwork", QStringLiteral("Save Network &As…"),
-              QKeySequence(QStringLiteral("Ctrl+Alt+S")),
-              QStringLiteral("Save the current network as cutlab-network JSON"), [this] {
-                  const QString path =
-                      askSavePath(QStringLiteral("Save network"),
-                                  QStringLiteral("CutLab network (*.json)"), "json");
-                  if (!path.isEmpty())
-                      saveNetwork(path);
-              });
+    a.openNetwork =
+        createAction(file, "openNetwork", QStringLiteral("Open &Network…"),
+                     QKeySequence(QStringLiteral("Ctrl+Shift+N")),
+                     QStringLiteral("Open a cutlab-network JSON or a Scission network_stats.csv"));
+    connect(a.openNetwork, &QAction::triggered, m_files, &FileActions::openNetworkDialog);
+    a.saveNetwork = createAction(file, "saveNetwork", QStringLiteral("Save Network &As…"),
+                                 QKeySequence(QStringLiteral("Ctrl+Alt+S")),
+                                 QStringLiteral("Save the current network as cutlab-network JSON"));
+    connect(a.saveNetwork, &QAction::triggered, m_files, &FileActions::saveNetworkDialog);
     file->addSeparator();
-    addAction(
-        file, "exportPlan", QStringLiteral("&Export Plan…"), QKeySequence(QStringLiteral("Ctrl+E")),
-        QStringLiteral(
-            "Save the current plan as cutlab-plan JSON (with the network; re-open with Open Plan)"),
-        [this] {
-            const QString path = askSavePath(QStringLiteral("Export plan"),
-                                             QStringLiteral("CutLab plan (*.json)"), "json");
-            if (!path.isEmpty() && exportPlan(path))
-                m_document->markSaved();
-        });
-    addAction(file, "exportCsv", QStringLiteral("Export Layer &Table (CSV)…"),
-              QKeySequence(QStringLiteral("Ctrl+Shift+C")),
-              QStringLiteral("Save the per-layer table as CSV"), [this] {
-                  const QString path = askSavePath(QStringLiteral("Export layer table"),
-                                                   QStringLiteral("CSV (*.csv)"), "csv");
-                  if (!path.isEmpty())
-                      exportCsv(path);
-              });
-    addAction(file, "exportChart", QStringLiteral("Export &Chart…"),
-              QKeySequence(QStringLiteral("Ctrl+Shift+E")),
-              QStringLiteral("Save the chart shown in the Charts panel as PNG, SVG or PDF"),
-              [this] {
-                  const QString path =
-                      askSavePath(QStringLiteral("Export chart"),
-                                  QStringLiteral("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"), "png");
-                  if (!path.isEmpty())
-                      exportChart(m_charts->currentKind(), path);
-              });
-    addAction(file, "exportGraph", QStringLiteral("Export &Graph…"),
-              QKeySequence(QStringLiteral("Ctrl+Shift+G")),
-              QStringLiteral("Save the whole layer graph as PNG, SVG or PDF"), [this] {
-                  const QString path =
-                      askSavePath(QStringLiteral("Export graph"),
-                                  QStringLiteral("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"), "png");
-                  if (!path.isEmpty())
-                      exportGraph(path);
-              });
-    addAction(file, "exportReport", QStringLiteral("Export &Report (PDF)…"), QKeySequence::Print,
-              QStringLiteral("One page with the graph, the charts, the explanation and the stages"),
-              [this] {
-                  const QString path = askSavePath(QStringLiteral("Export report"),
-                                                   QStringLiteral("PDF (*.pdf)"), "pdf");
-                  if (!path.isEmpty())
-                      exportReport(path);
-              });
+    a.exportPlan = createAction(file, "exportPlan", QStringLiteral("&Export Plan…"),
+                                QKeySequence(QStringLiteral("Ctrl+E")),
+                                QStringLiteral("Save the current plan as cutlab-plan JSON (with "
+                                               "the network; re-open with Open Plan)"));
+    connect(a.exportPlan, &QAction::triggered, m_files, &FileActions::exportPlanDialog);
+    a.exportCsv = createAction(file, "exportCsv", QStringLiteral("Export Layer &Table (CSV)…"),
+                               QKeySequence(QStringLiteral("Ctrl+Shift+C")),
+                               QStringLiteral("Save the per-layer table as CSV"));
+    connect(a.exportCsv, &QAction::triggered, m_files, &FileActions::exportCsvDialog);
+    a.exportChart =
+        createAction(file, "exportChart", QStringLiteral("Export &Chart…"),
+                     QKeySequence(QStringLiteral("Ctrl+Shift+E")),
+                     QStringLiteral("Save the chart shown in the Charts panel as PNG, SVG or PDF"));
+    connect(a.exportChart, &QAction::triggered, m_files, &FileActions::exportChartDialog);
+    a.exportGraph = createAction(file, "exportGraph", QStringLiteral("Export &Graph…"),
+                                 QKeySequence(QStringLiteral("Ctrl+Shift+G")),
+                                 QStringLiteral("Save the whole layer graph as PNG, SVG or PDF"));
+    connect(a.exportGraph, &QAction::triggered, m_files, &FileActions::exportGraphDialog);
+    a.exportReport = createAction(
+        file, "exportReport", QStringLiteral("Export &Report (PDF)…"), QKeySequence::Print,
+        QStringLiteral("One page with the graph, the charts, the explanation and the stages"));
+    connect(a.exportReport, &QAction::triggered, m_files, &FileActions::exportReportDialog);
     file->addSeparator();
-    addAction(file, "quit", QStringLiteral("&Quit"), QKeySequence::Quit,
-              QStringLiteral("Close CutLab"), [this] { close(); });
+    a.quit = createAction(file, "quit", QStringLiteral("&Quit"), QKeySequence::Quit,
+                          QStringLiteral("Close CutLab"));
+    connect(a.quit, &QAction::triggered, this, &QWidget::close);
+}
 
+void MainWindow::buildEditMenu() {
     QMenu* edit = menuBar()->addMenu(QStringLiteral("&Edit"));
     edit->setToolTipsVisible(true);
-    QAction* undo = m_document->undoStack()->createUndoAction(this, QStringLiteral("&Undo"));
-    undo->setObjectName("undo");
-    undo->setShortcut(QKeySequence::Undo);
-    undo->setToolTip(QStringLiteral("Undo the last move of the partition"));
-    edit->addAction(undo);
-    QAction* redo = m_document->undoStack()->createRedoAction(this, QStringLiteral("&Redo"));
-    redo->setObjectName("redo");
-    redo->setShortcuts({QKeySequence::Redo, QKeySequence(QStringLiteral("Ctrl+Y"))});
-    redo->setToolTip(QStringLiteral("Redo what was undone"));
-    edit->addAction(redo);
+    MainWindowActions& a = m_actions;
+    a.undo = m_document->undoStack()->createUndoAction(this, QStringLiteral("&Undo"));
+    a.undo->setObjectName("undo");
+    a.undo->setShortcut(QKeySequence::Undo);
+    a.undo->setToolTip(QStringLiteral("Undo the last move of the partition"));
+    edit->addAction(a.undo);
+    a.redo = m_document->undoStack()->createRedoAction(this, QStringLiteral("&Redo"));
+    a.redo->setObjectName("redo");
+    a.redo->setShortcuts({QKeySequence::Redo, QKeySequence(QStringLiteral("Ctrl+Y"))});
+    a.redo->setToolTip(QStringLiteral("Redo what was undone"));
+    edit->addAction(a.redo);
     edit->addSeparator();
-    addAction(edit, "find", QStringLiteral("&Find Layer…"), QKeySequence::Find,
-              QStringLiteral("Find a layer by id or type"), [this] { m_graph->focusSearch(); });
-    addAction(edit, "deviceCutLeft", QStringLiteral("Device|Edge Cut ◀"),
-              QKeySequence(QStringLiteral("Alt+Left")),
-              QStringLiteral("Move the device|edge cut one valid cut towards the input"),
-              [this] { m_document->stepCut(CutHandle::DeviceEdge, -1); });
-    addAction(edit, "deviceCutRight", QStringLiteral("Device|Edge Cut ▶"),
-              QKeySequence(QStringLiteral("Alt+Right")),
-              QStringLiteral("Move the device|edge cut one valid cut towards the output"),
-              [this] { m_document->stepCut(CutHandle::DeviceEdge, 1); });
-    addAction(edit, "edgeCutLeft", QStringLiteral("Edge|Cloud Cut ◀"),
-              QKeySequence(QStringLiteral("Alt+Shift+Left")),
-              QStringLiteral("Move the edge|cloud cut one valid cut towards the input"),
-              [this] { m_document->stepCut(CutHandle::EdgeCloud, -1); });
-    addAction(edit, "edgeCutRight", QStringLiteral("Edge|Cloud Cut ▶"),
-              QKeySequence(QStringLiteral("Alt+Shift+Right")),
-              QStringLiteral("Move the edge|cloud cut one valid cut towards the output"),
-              [this] { m_document->stepCut(CutHandle::EdgeCloud, 1); });
-    addAction(edit, "applyBest", QStringLiteral("Apply &Best Plan"),
-              QKeySequence(QStringLiteral("Ctrl+B")),
-              QStringLiteral("Move the handles and machines to the best Scission plan"), [this] {
-                  if (auto best = m_document->bestPlacement())
-                      m_document->applyPlacement(*best, QStringLiteral("Apply best plan"));
-              });
+    a.find = createAction(edit, "find", QStringLiteral("&Find Layer…"), QKeySequence::Find,
+                          QStringLiteral("Find a layer by id or type"));
+    connect(a.find, &QAction::triggered, m_graph, &GraphPanel::focusSearch);
+    a.deviceCutLeft =
+        createAction(edit, "deviceCutLeft", QStringLiteral("Device|Edge Cut ◀"),
+                     QKeySequence(QStringLiteral("Alt+Left")),
+                     QStringLiteral("Move the device|edge cut one valid cut towards the input"));
+    connect(a.deviceCutLeft, &QAction::triggered, this, &MainWindow::moveDeviceCutLeft);
+    a.deviceCutRight =
+        createAction(edit, "deviceCutRight", QStringLiteral("Device|Edge Cut ▶"),
+                     QKeySequence(QStringLiteral("Alt+Right")),
+                     QStringLiteral("Move the device|edge cut one valid cut towards the output"));
+    connect(a.deviceCutRight, &QAction::triggered, this, &MainWindow::moveDeviceCutRight);
+    a.edgeCutLeft =
+        createAction(edit, "edgeCutLeft", QStringLiteral("Edge|Cloud Cut ◀"),
+                     QKeySequence(QStringLiteral("Alt+Shift+Left")),
+                     QStringLiteral("Move the edge|cloud cut one valid cut towards the input"));
+    connect(a.edgeCutLeft, &QAction::triggered, this, &MainWindow::moveEdgeCutLeft);
+    a.edgeCutRight =
+        createAction(edit, "edgeCutRight", QStringLiteral("Edge|Cloud Cut ▶"),
+                     QKeySequence(QStringLiteral("Alt+Shift+Right")),
+                     QStringLiteral("Move the edge|cloud cut one valid cut towards the output"));
+    connect(a.edgeCutRight, &QAction::triggered, this, &MainWindow::moveEdgeCutRight);
+    a.applyBest =
+        createAction(edit, "applyBest", QStringLiteral("Apply &Best Plan"),
+                     QKeySequence(QStringLiteral("Ctrl+B")),
+                     QStringLiteral("Move the handles and machines to the best Scission plan"));
+    connect(a.applyBest, &QAction::triggered, this, &MainWindow::applyBestPlan);
+}
 
+void MainWindow::buildViewMenu() {
     QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
     view->setToolTipsVisible(true);
+    MainWindowActions& a = m_actions;
     auto* modes = new QActionGroup(this);
-    QAction* inference =
-        addAction(view, "inferenceMode", QStringLiteral("&Inference Mode"),
-                  QKeySequence(QStringLiteral("Ctrl+Shift+I")),
-                  QStringLiteral("The layer graph with draggable cuts and the inference planners"),
-                  [this] { setMode(Mode::Inference); });
-    QAction* training =
-        addAction(view, "trainingMode", QStringLiteral("&Training Mode"),
-                  QKeySequence(QStringLiteral("Ctrl+Shift+T")),
-                  QStringLiteral("HierTrain, its baselines and pipeline-parallel training"),
-                  [this] { setMode(Mode::Training); });
-    for (QAction* a : {inference, training}) {
-        a->setCheckable(true);
-        modes->addAction(a);
+    a.inferenceMode = createAction(
+        view, "inferenceMode", QStringLiteral("&Inference Mode"),
+        QKeySequence(QStringLiteral("Ctrl+Shift+I")),
+        QStringLiteral("The layer graph with draggable cuts and the inference planners"));
+    connect(a.inferenceMode, &QAction::triggered, this, &MainWindow::showInferenceMode);
+    a.trainingMode =
+        createAction(view, "trainingMode", QStringLiteral("&Training Mode"),
+                     QKeySequence(QStringLiteral("Ctrl+Shift+T")),
+                     QStringLiteral("HierTrain, its baselines and pipeline-parallel training"));
+    connect(a.trainingMode, &QAction::triggered, this, &MainWindow::showTrainingMode);
+    for (QAction* mode : {a.inferenceMode, a.trainingMode}) {
+        mode->setCheckable(true);
+        modes->addAction(mode);
     }
-    inference->setChecked(true);
+    a.inferenceMode->setChecked(true);
     view->addSeparator();
-    addAction(view, "fit", QStringLiteral("&Fit to Window"), QKeySequence(QStringLiteral("Ctrl+0")),
-              QStringLiteral("Show the whole graph, however small"),
-              [this] { m_graph->view()->fitWhole(); });
-    addAction(view, "fitLegible", QStringLiteral("Fit &Legibly"),
-              QKeySequence(QStringLiteral("Ctrl+9")),
-              QStringLiteral("Show as much of the graph as stays readable"),
-              [this] { m_graph->view()->fitToWindow(); });
-    addAction(view, "zoomIn", QStringLiteral("Zoom &In"), QKeySequence::ZoomIn,
-              QStringLiteral("Zoom in on the graph"), [this] { m_graph->view()->zoomBy(1.25); });
-    addAction(view, "zoomOut", QStringLiteral("Zoom &Out"), QKeySequence::ZoomOut,
-              QStringLiteral("Zoom out of the graph"), [this] { m_graph->view()->zoomBy(0.8); });
-    QAction* vertical = addAction(
+    a.fit = createAction(view, "fit", QStringLiteral("&Fit to Window"),
+                         QKeySequence(QStringLiteral("Ctrl+0")),
+                         QStringLiteral("Show the whole graph, however small"));
+    connect(a.fit, &QAction::triggered, m_graph->view(), &GraphView::fitWhole);
+    a.fitLegible = createAction(view, "fitLegible", QStringLiteral("Fit &Legibly"),
+                                QKeySequence(QStringLiteral("Ctrl+9")),
+                                QStringLiteral("Show as much of the graph as stays readable"));
+    connect(a.fitLegible, &QAction::triggered, m_graph->view(), &GraphView::fitToWindow);
+    a.zoomIn = createAction(view, "zoomIn", QStringLiteral("Zoom &In"), QKeySequence::ZoomIn,
+                            QStringLiteral("Zoom in on the graph"));
+    connect(a.zoomIn, &QAction::triggered, this, &MainWindow::zoomIn);
+    a.zoomOut = createAction(view, "zoomOut", QStringLiteral("Zoom &Out"), QKeySequence::ZoomOut,
+                             QStringLiteral("Zoom out of the graph"));
+    connect(a.zoomOut, &QAction::triggered, this, &MainWindow::zoomOut);
+    a.topToBottom = createAction(
         view, "topToBottom", QStringLiteral("&Top-to-Bottom Layout"),
         QKeySequence(QStringLiteral("Ctrl+L")),
-        QStringLiteral("Lay the graph out from top to bottom instead of left to right"), [] {});
-    vertical->setCheckable(true);
-    connect(vertical, &QAction::toggled, this, [this](bool on) { m_scene->setTopToBottom(on); });
-    addAction(view, "collapseBlocks", QStringLiteral("&Collapse Blocks"),
-              QKeySequence(QStringLiteral("Ctrl+[")),
-              QStringLiteral("Collapse every branching block into one box"),
-              [this] { m_scene->setAllBlocksCollapsed(true); });
-    addAction(view, "expandBlocks", QStringLiteral("E&xpand Blocks"),
-              QKeySequence(QStringLiteral("Ctrl+]")),
-              QStringLiteral("Show the layers of every branching block"),
-              [this] { m_scene->setAllBlocksCollapsed(false); });
+        QStringLiteral("Lay the graph out from top to bottom instead of left to right"));
+    a.topToBottom->setCheckable(true);
+    connect(a.topToBottom, &QAction::toggled, m_scene, &GraphScene::setTopToBottom);
+    a.collapseBlocks = createAction(view, "collapseBlocks", QStringLiteral("&Collapse Blocks"),
+                                    QKeySequence(QStringLiteral("Ctrl+[")),
+                                    QStringLiteral("Collapse every branching block into one box"));
+    connect(a.collapseBlocks, &QAction::triggered, this, &MainWindow::collapseBlocks);
+    a.expandBlocks = createAction(view, "expandBlocks", QStringLiteral("E&xpand Blocks"),
+                                  QKeySequence(QStringLiteral("Ctrl+]")),
+                                  QStringLiteral("Show the layers of every branching block"));
+    connect(a.expandBlocks, &QAction::triggered, this, &MainWindow::expandBlocks);
     view->addSeparator();
-    QAction* dark = addAction(
-        view, "dark", QStringLiteral("&Dark Palette"), QKeySequence(QStringLiteral("Ctrl+Shift+D")),
-        QStringLiteral("Switch between the light and the dark palette"), [] {});
-    dark->setCheckable(true);
-    connect(dark, &QAction::toggled, this, &MainWindow::setDark);
-    addAction(
+    a.dark = createAction(view, "dark", QStringLiteral("&Dark Palette"),
+                          QKeySequence(QStringLiteral("Ctrl+Shift+D")),
+                          QStringLiteral("Switch between the light and the dark palette"));
+    a.dark->setCheckable(true);
+    connect(a.dark, &QAction::toggled, this, &MainWindow::setDark);
+    a.presentation = createAction(
         view, "presentation", QStringLiteral("&Presentation Mode"),
         QKeySequence(QStringLiteral("F5")),
         QStringLiteral(
-            "Full screen, large type, a prepared sequence of plans stepped with the arrow keys"),
-        [this] { setPresentation(true); });
-    addAction(view, "fullScreen", QStringLiteral("F&ull Screen"), QKeySequence::FullScreen,
-              QStringLiteral("Toggle full screen"),
-              [this] { isFullScreen() ? showNormal() : showFullScreen(); });
+            "Full screen, large type, a prepared sequence of plans stepped with the arrow keys"));
+    connect(a.presentation, &QAction::triggered, this, &MainWindow::startPresentation);
+    a.fullScreen = createAction(view, "fullScreen", QStringLiteral("F&ull Screen"),
+                                QKeySequence::FullScreen, QStringLiteral("Toggle full screen"));
+    connect(a.fullScreen, &QAction::triggered, this, &MainWindow::toggleFullScreen);
     view->addSeparator();
     int index = 1;
     for (QDockWidget* d : findChildren<QDockWidget*>()) {
@@ -512,72 +448,129 @@ void MainWindow::buildMenus() {
         toggle->setToolTip(QStringLiteral("Show or hide the %1 panel").arg(d->windowTitle()));
         view->addAction(toggle);
     }
-    for (int k = 0; k < 3; ++k)
-        addAction(view, QStringLiteral("chart%1").arg(k),
-                  QStringLiteral("Show %1 Chart")
-                      .arg(ChartsPanel::kindName(static_cast<ChartsPanel::Kind>(k))),
-                  QKeySequence(QStringLiteral("Ctrl+Alt+%1").arg(k + 1)),
-                  QStringLiteral("Bring this chart to the front"), [this, k] {
-                      m_charts->tabs()->setCurrentIndex(k);
-                      if (auto* d = findChild<QDockWidget*>("chartsDock"))
-                          d->show();
-                  });
+    m_chartActions = new QActionGroup(this);
+    m_chartActions->setExclusionPolicy(QActionGroup::ExclusionPolicy::None);
+    for (int k = 0; k < 3; ++k) {
+        QAction* chart =
+            createAction(view, QStringLiteral("chart%1").arg(k),
+                         QStringLiteral("Show %1 Chart")
+                             .arg(ChartsPanel::kindName(static_cast<ChartsPanel::Kind>(k))),
+                         QKeySequence(QStringLiteral("Ctrl+Alt+%1").arg(k + 1)),
+                         QStringLiteral("Bring this chart to the front"));
+        chart->setData(k);
+        m_chartActions->addAction(chart);
+        a.showChart[static_cast<std::size_t>(k)] = chart;
+    }
+    connect(m_chartActions, &QActionGroup::triggered, this, &MainWindow::showChartOf);
+}
 
+void MainWindow::buildPlannerMenu() {
     QMenu* plan = menuBar()->addMenu(QStringLiteral("&Planner"));
     plan->setToolTipsVisible(true);
-    addAction(plan, "runPlanner", QStringLiteral("&Run Planner"),
-              QKeySequence(QStringLiteral("Ctrl+R")),
-              QStringLiteral("Rank plans with the options of the Planner panel"), [this] {
-                  if (auto* d = findChild<QDockWidget*>("plannerDock")) {
-                      d->show();
-                      d->raise();
-                  }
-                  m_planner->run();
-              });
+    m_actions.runPlanner = createAction(
+        plan, "runPlanner", QStringLiteral("&Run Planner"), QKeySequence(QStringLiteral("Ctrl+R")),
+        QStringLiteral("Rank plans with the options of the Planner panel"));
+    connect(m_actions.runPlanner, &QAction::triggered, this, &MainWindow::runPlanner);
+}
 
+void MainWindow::buildHelpMenu() {
     QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
     help->setToolTipsVisible(true);
     m_samplesMenu = help->addMenu(QStringLiteral("&Sample Profiles"));
     m_samplesMenu->setToolTipsVisible(true);
-    addAction(help, "about", QStringLiteral("&About CutLab"), QKeySequence::HelpContents,
-              QStringLiteral("Version and credits"), [this] {
-                  QMessageBox::about(
-                      this, QStringLiteral("About CutLab"),
-                      QStringLiteral("<b>CutLab %1</b><p>Plan and explore how a deep neural "
-                                     "network is split across a "
-                                     "mobile device, an edge server and the cloud.</p><p>Planners: "
-                                     "Scission, Neurosurgeon, JointDNN.</p>")
-                          .arg(QApplication::applicationVersion()));
-              });
-    rebuildRecentMenu();
+    m_actions.about =
+        createAction(help, "about", QStringLiteral("&About CutLab"), QKeySequence::HelpContents,
+                     QStringLiteral("Version and credits"));
+    connect(m_actions.about, &QAction::triggered, this, &MainWindow::showAbout);
     rebuildSamplesMenu();
 }
 
-void MainWindow::rebuildRecentMenu() {
-    m_recentMenu->clear();
-    int index = 1;
-    for (const QString& path : m_recent) {
-        auto* a = m_recentMenu->addAction(
-            QStringLiteral("&%1 %2").arg(index).arg(QFileInfo(path).fileName()));
-        a->setObjectName(QStringLiteral("recent%1").arg(index));
-        a->setToolTip(path);
-        a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(index)));
-        connect(a, &QAction::triggered, this, [this, path] { openProfile(path); });
-        ++index;
+// Edit menu
+
+void MainWindow::moveDeviceCutLeft() {
+    m_document->stepCut(CutHandle::DeviceEdge, -1);
+}
+void MainWindow::moveDeviceCutRight() {
+    m_document->stepCut(CutHandle::DeviceEdge, 1);
+}
+void MainWindow::moveEdgeCutLeft() {
+    m_document->stepCut(CutHandle::EdgeCloud, -1);
+}
+void MainWindow::moveEdgeCutRight() {
+    m_document->stepCut(CutHandle::EdgeCloud, 1);
+}
+
+void MainWindow::applyBestPlan() {
+    if (auto best = m_document->bestPlacement())
+        m_document->applyPlacement(*best, QStringLiteral("Apply best plan"));
+}
+
+// View menu
+
+void MainWindow::showInferenceMode() {
+    setMode(Mode::Inference);
+}
+void MainWindow::showTrainingMode() {
+    setMode(Mode::Training);
+}
+void MainWindow::zoomIn() {
+    m_graph->view()->zoomBy(1.25);
+}
+void MainWindow::zoomOut() {
+    m_graph->view()->zoomBy(0.8);
+}
+void MainWindow::collapseBlocks() {
+    m_scene->setAllBlocksCollapsed(true);
+}
+void MainWindow::expandBlocks() {
+    m_scene->setAllBlocksCollapsed(false);
+}
+void MainWindow::startPresentation() {
+    setPresentation(true);
+}
+void MainWindow::toggleFullScreen() {
+    isFullScreen() ? showNormal() : showFullScreen();
+}
+
+void MainWindow::showChartOf(QAction* chartAction) {
+    m_charts->tabs()->setCurrentIndex(chartAction->data().toInt());
+    if (auto* d = findChild<QDockWidget*>("chartsDock"))
+        d->show();
+}
+
+// Planner and Help menus
+
+void MainWindow::runPlanner() {
+    if (auto* d = findChild<QDockWidget*>("plannerDock")) {
+        d->show();
+        d->raise();
     }
-    if (m_recent.isEmpty())
-        m_recentMenu->addAction(QStringLiteral("(none yet)"))->setEnabled(false);
-    m_recentMenu->addSeparator();
-    auto* clear = m_recentMenu->addAction(QStringLiteral("&Clear Recent"));
-    clear->setObjectName("clearRecent");
-    clear->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+Backspace")));
-    clear->setToolTip(QStringLiteral("Forget the recent files"));
-    connect(clear, &QAction::triggered, this, [this] {
-        m_recent.clear();
-        if (m_persistent)
-            QSettings().setValue("recentFiles", m_recent);
-        rebuildRecentMenu();
-    });
+    m_planner->run();
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(
+        this, QStringLiteral("About CutLab"),
+        QStringLiteral("<b>CutLab %1</b><p>Plan and explore how a deep neural "
+                       "network is split across a "
+                       "mobile device, an edge server and the cloud.</p><p>Planners: "
+                       "Scission, Neurosurgeon, JointDNN.</p>")
+            .arg(QApplication::applicationVersion()));
+}
+
+// The document and the mode tabs
+
+void MainWindow::onNetworkChanged() {
+    if (m_document->hasProfile())
+        m_training->setNetwork(m_document->network());
+    statusBar()->showMessage(
+        QStringLiteral("Network: %1").arg(QString::fromStdString(m_document->network().name)),
+        4000);
+}
+
+void MainWindow::onModeTabChanged(int index) {
+    showModeDocks(index == 1 ? Mode::Training : Mode::Inference);
+    m_training->setActive(index == 1);
 }
 
 void MainWindow::rebuildSamplesMenu() {
@@ -611,21 +604,6 @@ void MainWindow::rebuildSamplesMenu() {
     }
 }
 
-void MainWindow::addRecent(const QString& path) {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    m_recent.removeAll(absolute);
-    m_recent.prepend(absolute);
-    while (m_recent.size() > kMaxRecent)
-        m_recent.removeLast();
-    m_lastDirectory = QFileInfo(absolute).absolutePath();
-    if (m_persistent) {
-        QSettings settings;
-        settings.setValue("recentFiles", m_recent);
-        settings.setValue("lastDirectory", m_lastDirectory);
-    }
-    rebuildRecentMenu();
-}
-
 void MainWindow::report(const QString& title, const QString& text) {
     statusBar()->showMessage(title, 5000);
     if (m_messageSink)
@@ -642,177 +620,47 @@ void MainWindow::refreshTitle() {
 }
 
 bool MainWindow::openProfile(const QString& path) {
-    const QFileInfo info(path);
-    if (info.isFile() && info.size() > kBackgroundOpenBytes) {
-        m_lastOpenFailed = false;
-        m_document->openProfileInBackground(path); // openStarted, then profileChanged or openFailed
-        return true;
-    }
-    QString error;
-    m_lastOpenFailed = !m_document->openProfile(path, &error);
-    if (m_lastOpenFailed) {
-        report(QStringLiteral("Cannot open %1").arg(info.fileName()),
-               QStringLiteral("%1:\n%2").arg(path, error));
-        return false;
-    }
-    announceOpened(path);
-    return true;
+    return m_files->openProfile(path);
 }
-
-void MainWindow::announceOpened(const QString& path) {
-    addRecent(path);
-    statusBar()->showMessage(QStringLiteral("Opened %1: %2 layers, %3 blocks")
-                                 .arg(path)
-                                 .arg(m_document->layerCount())
-                                 .arg(m_document->blockCount()),
-                             5000);
-}
-
 bool MainWindow::waitForOpen(int timeoutMs) {
-    QElapsedTimer timer;
-    timer.start();
-    while (m_document->isOpening() && timer.elapsed() < timeoutMs)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-    return !m_document->isOpening() && !m_lastOpenFailed && m_document->hasProfile();
+    return m_files->waitForOpen(timeoutMs);
 }
-
-bool MainWindow::importProfile(const QString& source, const QString& destination) {
-    const QString title = QStringLiteral("Cannot import %1").arg(QFileInfo(source).fileName());
-    QFile input(source);
-    if (!input.open(QIODevice::ReadOnly)) {
-        report(title, QStringLiteral("%1:\n%2").arg(source, input.errorString()));
-        return false;
-    }
-    const std::string text = input.readAll().toStdString();
-    if (!core::looksLikePipeDreamGraph(text)) {
-        report(title,
-               QStringLiteral("%1:\nunknown format: CutLab imports PipeDream's profiler graph.txt "
-                              "(open cutlab-profile JSON files with File ▸ Open Profile)")
-                   .arg(source));
-        return false;
-    }
-    core::PipeDreamImportOptions options;
-    const QFileInfo info(source);
-    options.modelName = (info.fileName() == QStringLiteral("graph.txt") ? info.dir().dirName()
-                                                                        : info.completeBaseName())
-                            .toStdString();
-    std::string json;
-    try {
-        json = core::importPipeDreamGraph(text, options).dump(1) + "\n";
-    } catch (const std::exception& error) {
-        report(title, QStringLiteral("%1:\n%2").arg(source, QString::fromStdString(error.what())));
-        return false;
-    }
-    QSaveFile output(destination);
-    if (!output.open(QIODevice::WriteOnly) ||
-        output.write(json.data(), static_cast<qint64>(json.size())) < 0 || !output.commit()) {
-        report(QStringLiteral("Cannot save %1").arg(QFileInfo(destination).fileName()),
-               QStringLiteral("%1:\n%2").arg(destination, output.errorString()));
-        return false;
-    }
-    return openProfile(destination);
-}
-
 bool MainWindow::openPlan(const QString& path) {
-    QString error;
-    if (!m_document->openPlan(path, &error)) {
-        report(QStringLiteral("Cannot open plan %1").arg(QFileInfo(path).fileName()),
-               QStringLiteral("%1:\n%2").arg(path, error));
-        return false;
-    }
-    m_document->markSaved();
-    statusBar()->showMessage(QStringLiteral("Plan restored from %1").arg(path), 5000);
-    return true;
+    return m_files->openPlan(path);
 }
-
 bool MainWindow::openNetwork(const QString& path) {
-    QString error;
-    if (!m_document->openNetwork(path, &error)) {
-        report(QStringLiteral("Cannot open network %1").arg(QFileInfo(path).fileName()),
-               QStringLiteral("%1:\n%2").arg(path, error));
-        return false;
-    }
-    return true;
+    return m_files->openNetwork(path);
 }
-
-bool MainWindow::saveNetwork(const QString& path) {
-    QString error;
-    if (!m_document->saveNetwork(path, &error)) {
-        report(QStringLiteral("Cannot save the network"), error);
-        return false;
-    }
-    statusBar()->showMessage(QStringLiteral("Network saved to %1").arg(path), 5000);
-    return true;
+bool MainWindow::importProfile(const QString& source, const QString& destination) {
+    return m_files->importProfile(source, destination);
 }
-
 bool MainWindow::exportChart(int kind, const QString& path) {
-    QString error;
-    if (!m_document->hasProfile())
-        error = QStringLiteral("Open a profile first.");
-    else if (kind == ChartsPanel::Sweep && !m_sweep->isReady() && !m_sweep->waitForResult(30000))
-        error = QStringLiteral("The sweep is not ready yet.");
-    if (error.isEmpty() &&
-        ImageExporter::writeChart(path, m_charts->buildChart(static_cast<ChartsPanel::Kind>(kind)),
-                                  QSizeF(900, 560), &error)) {
-        statusBar()->showMessage(QStringLiteral("Chart saved to %1").arg(path), 5000);
-        return true;
-    }
-    report(QStringLiteral("Cannot export the chart"), error);
-    return false;
+    return m_files->exportChart(kind, path);
 }
-
 bool MainWindow::exportGraph(const QString& path) {
-    QString error;
-    m_scene->completeNow(); // a large model may still be building
-    if (m_document->hasProfile() && DocumentExporter::writeGraph(m_scene, path, &error))
-        return true;
-    report(QStringLiteral("Cannot export the graph"),
-           error.isEmpty() ? QStringLiteral("Open a profile first.") : error);
-    return false;
+    return m_files->exportGraph(path);
 }
-
 bool MainWindow::exportPlan(const QString& path) {
-    QString error;
-    if (DocumentExporter::writePlanJson(*m_document, path, &error))
-        return true;
-    report(QStringLiteral("Cannot export the plan"), error);
-    return false;
+    return m_files->exportPlan(path);
 }
-
 bool MainWindow::exportCsv(const QString& path) {
-    QString error;
-    if (DocumentExporter::writeLayerCsv(*m_document, path, &error))
-        return true;
-    report(QStringLiteral("Cannot export the table"), error);
-    return false;
+    return m_files->exportCsv(path);
 }
-
 bool MainWindow::exportReport(const QString& path) {
-    QString error;
-    m_scene->completeNow();
-    if (DocumentExporter::writeReport(*m_document, m_scene, *m_charts, path, &error))
-        return true;
-    report(QStringLiteral("Cannot export the report"), error);
-    return false;
+    return m_files->exportReport(path);
+}
+bool MainWindow::saveNetwork(const QString& path) {
+    return m_files->saveNetwork(path);
 }
 
-QString MainWindow::askSavePath(const QString& title, const QString& filter,
-                                const QString& suffix) {
-    QString base = m_lastDirectory;
-    if (m_document->hasProfile())
-        base =
-            QDir(m_lastDirectory)
-                .filePath(QString::fromStdString(m_document->profile().model.name) + "." + suffix);
-    QString path = QFileDialog::getSaveFileName(this, title, base, filter);
-    if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
-        path += "." + suffix;
-    return path;
+QStringList MainWindow::recentFiles() const {
+    return m_recent->files();
 }
 
 void MainWindow::setDark(bool dark) {
     m_dark = dark;
-    if (QAction* a = action("dark"); a && a->isChecked() != dark)
-        a->setChecked(dark);
+    if (m_actions.dark && m_actions.dark->isChecked() != dark)
+        m_actions.dark->setChecked(dark);
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     QApplication::setPalette(Theme::of(dark).palette);
     m_scene->setDark(dark);
@@ -844,9 +692,7 @@ void MainWindow::restoreSettings() {
     QSettings settings;
     restoreGeometry(settings.value("geometry").toByteArray());
     restoreState(settings.value("windowState").toByteArray());
-    m_recent = settings.value("recentFiles").toStringList();
-    m_lastDirectory = settings.value("lastDirectory").toString();
-    rebuildRecentMenu();
+    m_recent->restore();
     const QString network = settings.value("network").toString();
     if (!network.isEmpty()) {
         auto loaded = core::parseNetwork(network.toStdString(), "last network");
@@ -856,7 +702,7 @@ void MainWindow::restoreSettings() {
     if (settings.value("dark", false).toBool())
         setDark(true);
     if (settings.value("topToBottom", false).toBool())
-        action("topToBottom")->setChecked(true);
+        m_actions.topToBottom->setChecked(true);
     m_document->markSaved();
 }
 
@@ -867,8 +713,8 @@ bool MainWindow::maybeSave() {
     if (answer == QMessageBox::Cancel)
         return false;
     if (answer == QMessageBox::Save) {
-        const QString path = askSavePath(QStringLiteral("Export plan"),
-                                         QStringLiteral("CutLab plan (*.json)"), "json");
+        const QString path = m_files->askSavePath(QStringLiteral("Export plan"),
+                                                  QStringLiteral("CutLab plan (*.json)"), "json");
         if (path.isEmpty() || !exportPlan(path))
             return false;
         m_document->markSaved();

@@ -1,11 +1,15 @@
 #pragma once
 
+#include "ui/FileActions.h"
+#include "ui/MainWindowActions.h"
+
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QPointer>
 
 #include <functional>
 
+class QActionGroup;
 class QDockWidget;
 class QMenu;
 class QTabWidget;
@@ -21,12 +25,15 @@ class GraphScene;
 class InspectorPanel;
 class PlannerPanel;
 class PresentationWindow;
+class RecentFiles;
 class SettingsPanel;
 class SweepController;
 class TrainingPanel;
 
-// The CutLab window: composes the panels around the document, owns the menus, recent files,
-// drag-and-drop, persistence and the light/dark and presentation modes. No logic of its own.
+// The CutLab window: composes the panels around the document, builds the menus (one builder per
+// menu, each command a typed action wired to a named slot), and owns drag-and-drop, persistence
+// and the light/dark and presentation modes. What it does with files is FileActions', the recent
+// files RecentFiles'. No logic of its own.
 class MainWindow : public QMainWindow {
     Q_OBJECT
   public:
@@ -58,6 +65,8 @@ class MainWindow : public QMainWindow {
     enum class Mode { Inference, Training };
     Mode mode() const;
     void setMode(Mode mode);
+    // Every command of the menus, typed; action() finds one (or a recent/sample entry) by name.
+    const MainWindowActions& actions() const { return m_actions; }
     QAction* action(const QString& objectName) const;
     QList<QAction*> allActions() const;
 
@@ -73,7 +82,7 @@ class MainWindow : public QMainWindow {
     // worker while the window stays usable; then true means "started", and a failure is reported
     // when the read ends. waitForOpen() waits (processing events) until no open is under way and
     // says whether the last one succeeded.
-    static constexpr qint64 kBackgroundOpenBytes = 512 * 1024;
+    static constexpr qint64 kBackgroundOpenBytes = FileActions::kBackgroundOpenBytes;
     bool openProfile(const QString& path);
     bool waitForOpen(int timeoutMs = 600000);
     bool openPlan(const QString& path);
@@ -91,27 +100,55 @@ class MainWindow : public QMainWindow {
     void setDark(bool dark);
     void setPresentation(bool on);
     void restoreSettings();
-    QStringList recentFiles() const { return m_recent; }
+    QStringList recentFiles() const;
 
   protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
+  private slots:
+    // (The File menu's commands are FileActions' slots.)
+    // Edit
+    void moveDeviceCutLeft();
+    void moveDeviceCutRight();
+    void moveEdgeCutLeft();
+    void moveEdgeCutRight();
+    void applyBestPlan();
+    // View
+    void showInferenceMode();
+    void showTrainingMode();
+    void zoomIn();
+    void zoomOut();
+    void collapseBlocks();
+    void expandBlocks();
+    void startPresentation();
+    void toggleFullScreen();
+    void showChartOf(QAction* chartAction);
+    // Planner
+    void runPlanner();
+    // Help
+    void showAbout();
+    // The document and the mode tabs
+    void onNetworkChanged();
+    void onModeTabChanged(int index);
+
   private:
+    void buildDocks();
     void buildMenus();
-    QAction* addAction(QMenu* menu, const QString& name, const QString& text,
-                       const QKeySequence& shortcut, const QString& tip,
-                       std::function<void()> slot);
-    void rebuildRecentMenu();
+    void buildFileMenu();
+    void buildEditMenu();
+    void buildViewMenu();
+    void buildPlannerMenu();
+    void buildHelpMenu();
+    // A window-wide command in `menu`; the caller connects it.
+    QAction* createAction(QMenu* menu, const QString& name, const QString& text,
+                          const QKeySequence& shortcut, const QString& tip);
     void showModeDocks(Mode mode);
     void updateTrainingDocument();
     void rebuildSamplesMenu();
-    void addRecent(const QString& path);
-    void announceOpened(const QString& path);
     void report(const QString& title, const QString& text);
     void refreshTitle();
-    QString askSavePath(const QString& title, const QString& filter, const QString& suffix);
     bool maybeSave();
 
     Document* m_document;
@@ -126,11 +163,11 @@ class MainWindow : public QMainWindow {
     TrainingPanel* m_training;
     QTabWidget* m_modes;
     QStringList m_inferenceDocksShown; // docks to show again when coming back from Training
-    QMenu* m_recentMenu = nullptr;
+    MainWindowActions m_actions;
+    QActionGroup* m_chartActions = nullptr;
+    RecentFiles* m_recent;
+    FileActions* m_files;
     QMenu* m_samplesMenu = nullptr;
-    QStringList m_recent;
-    QString m_openingPath; // a background open under way
-    bool m_lastOpenFailed = false;
     MessageSink m_messageSink;
     UnsavedQuestion m_unsavedQuestion;
     RestoreQuestion m_restoreQuestion;
@@ -138,7 +175,6 @@ class MainWindow : public QMainWindow {
     QPointer<PresentationWindow> m_presentation;
     bool m_dark = false;
     bool m_persistent = true;
-    QString m_lastDirectory;
 };
 
 } // namespace cutlab::ui

@@ -1,41 +1,30 @@
 #include "ui/SweepController.h"
 
 #include "ui/Document.h"
+#include "ui/jobs/JobRunner.h"
 
 #include "core/inference/ScissionPlanner.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QPointer>
 #include <QThread>
 
 namespace cutlab::ui {
 
 SweepController::SweepController(Document* document, QObject* parent)
-    : QObject(parent), m_document(document) {
+    : QObject(parent), m_document(document), m_jobs(new JobRunner(JobSlotCount, this)) {
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(150);
     connect(&m_debounce, &QTimer::timeout, this, &SweepController::restart);
-    auto schedule = [this] { m_debounce.start(); };
-    connect(m_document, &Document::profileChanged, this, [this] {
-        // a new model: the old curves no longer apply
-        cancelRunning();
-        m_result.reset();
-        m_sweep.reset();
-        m_profile.reset();
-        restart();
-    });
-    connect(m_document, &Document::networkChanged, this, schedule);
-    connect(m_document, &Document::inputBytesChanged, this, schedule);
-    connect(m_document, &Document::referencePlansChanged, this, schedule);
+    connect(m_document, &Document::profileChanged, this, &SweepController::onProfileChanged);
+    connect(m_document, &Document::networkChanged, &m_debounce, qOverload<>(&QTimer::start));
+    connect(m_document, &Document::inputBytesChanged, &m_debounce, qOverload<>(&QTimer::start));
+    connect(m_document, &Document::referencePlansChanged, &m_debounce, qOverload<>(&QTimer::start));
 }
 
 SweepController::~SweepController() {
-    cancelRunning();
-    for (QThread* thread : m_threads) {
-        thread->wait();
-        delete thread;
-    }
+    delete m_jobs; // cancels the sweep and waits for it: no result arrives after this
+    m_jobs = nullptr;
 }
 
 std::vector<double> SweepController::mbps() const {
@@ -48,9 +37,13 @@ std::vector<double> SweepController::currentTotals() const {
     return m_sweep->totals(m_document->placement());
 }
 
-void SweepController::cancelRunning() {
-    if (m_cancel)
-        m_cancel->store(true);
+// A new model: the old curves no longer apply.
+void SweepController::onProfileChanged() {
+    m_jobs->cancel(SweepJob);
+    m_result.reset();
+    m_sweep.reset();
+    m_profile.reset();
+    restart();
 }
 
 void SweepController::restartNow() {
@@ -69,47 +62,34 @@ bool SweepController::waitForResult(int timeoutMs) {
 }
 
 void SweepController::restart() {
-    cancelRunning();
-    if (!m_document->hasProfile())
+    if (!m_document->hasProfile()) {
+        m_jobs->cancel(SweepJob);
         return;
-    m_cancel = std::make_shared<std::atomic<bool>>(false);
-    const int generation = ++m_generation;
-    const auto machines = m_document->state().machines;
-    std::shared_ptr<const core::Profile> keepProfile =
-        m_document->sharedProfile(); // the sweep refers to it
-    auto cancel = m_cancel;
-    QPointer<SweepController> self(this);
+    }
     emit started();
     // Building the sweep's cost models (one per bandwidth) is itself heavy for a large model: it
     // happens on the worker too, and the sweep is adopted together with its result.
-    QThread* thread = QThread::create([keepProfile, network = m_document->network(),
-                                       inputBytes = std::optional<double>(m_document->inputBytes()),
-                                       cancel, machines, generation, self] {
-        auto sweep = std::make_shared<core::UplinkSweep>(
-            *keepProfile, network, inputBytes, core::logSpace(kFromMbps, kToMbps, kSteps));
-        core::InferenceQuery query;
-        auto result = std::make_shared<core::SweepResult>(
-            core::sweepBestPlans(*sweep, core::rankScission, query, machines, cancel.get()));
-        if (result->cancelled || !self)
-            return;
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, keepProfile, sweep, result, generation] {
-                if (!self || generation != self->m_generation)
-                    return;
-                self->m_profile = keepProfile;
-                self->m_sweep = sweep;
-                self->m_result = *result;
-                emit self->ready();
-            },
-            Qt::QueuedConnection);
-    });
-    m_threads.push_back(thread);
-    connect(thread, &QThread::finished, this, [this, thread] {
-        m_threads.erase(std::remove(m_threads.begin(), m_threads.end(), thread), m_threads.end());
-        thread->deleteLater();
-    });
-    thread->start(QThread::LowPriority);
+    m_jobs->start(
+        SweepJob,
+        [this, profile = m_document->sharedProfile(), // the sweep refers to it
+         network = m_document->network(),
+         inputBytes = std::optional<double>(m_document->inputBytes()),
+         machines =
+             m_document->state().machines](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+            // On a worker thread: only the copies above are read.
+            auto sweep = std::make_shared<core::UplinkSweep>(
+                *profile, network, inputBytes, core::logSpace(kFromMbps, kToMbps, kSteps));
+            auto result = std::make_shared<core::SweepResult>(core::sweepBestPlans(
+                *sweep, core::rankScission, core::InferenceQuery{}, machines, &cancelled));
+            if (result->cancelled)
+                return {};
+            return [this, profile, sweep, result] {
+                m_profile = profile;
+                m_sweep = sweep;
+                m_result = *result;
+                emit ready();
+            };
+        });
 }
 
 } // namespace cutlab::ui

@@ -5,20 +5,19 @@
 #include <QObject>
 #include <QTimer>
 
-#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
 
-class QThread;
-
 namespace cutlab::ui {
 
 class Document;
+class JobRunner;
 
 // Keeps the bandwidth sweep of the open document: the best plan per uplink bandwidth runs off
-// the GUI thread (cancelled when the setting changes again); the current plan's curve is
-// evaluated on the GUI thread in constant time per point, on every drag frame.
+// the GUI thread (a JobRunner slot: a newer sweep cancels the older one and its result is
+// dropped); the current plan's curve is evaluated on the GUI thread in constant time per point,
+// on every drag frame.
 class SweepController : public QObject {
     Q_OBJECT
   public:
@@ -44,16 +43,15 @@ class SweepController : public QObject {
 
   private:
     void restart();
-    void cancelRunning();
+    void onProfileChanged();
 
     Document* m_document;
     QTimer m_debounce;
     std::shared_ptr<const core::Profile> m_profile;
     std::shared_ptr<core::UplinkSweep> m_sweep;
     std::optional<core::SweepResult> m_result;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    std::vector<QThread*> m_threads;
-    int m_generation = 0;
+    enum JobSlot { SweepJob, JobSlotCount };
+    JobRunner* m_jobs;
 };
 
 } // namespace cutlab::ui

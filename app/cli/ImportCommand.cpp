@@ -5,20 +5,9 @@
 #include "app/cli/ArgumentCursor.h"
 #include "app/cli/CliError.h"
 
-#include "core/io/JsonText.h"
-#include "core/io/PipeDreamImporter.h"
-#include "core/io/ProfileLoader.h"
-#include "core/io/Utf8.h"
+#include "core/io/PipeDreamImport.h"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
 #include <iostream>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace cutlab::cli {
 namespace {
@@ -44,14 +33,6 @@ const char* const kUsage =
     "                                as slow); flagged \"estimated\": true. Repeatable\n"
     "Exit status: 0 written, 2 bad input (unknown format, malformed file, unwritable output).\n";
 
-std::string readFile(const std::string& path) {
-    std::string error;
-    auto text = core::readTextFile(path, error);
-    if (!text)
-        throw CliError(path + ": error: " + error);
-    return std::move(*text);
-}
-
 core::EstimatedMachine parseMachine(const std::string& text) {
     const auto first = text.find(':');
     const auto last = text.rfind(':');
@@ -72,46 +53,6 @@ core::EstimatedMachine parseMachine(const std::string& text) {
     if (machine.factor <= 0)
         throw CliError("--add-machine: the speed factor of '" + machine.id + "' must be > 0");
     return machine;
-}
-
-std::string defaultModelName(const std::string& path) {
-    const std::filesystem::path file(path);
-    std::string name = file.stem().string();
-    // PipeDream keeps profiles as profiles/<model>/graph.txt.
-    if (name == "graph" && file.has_parent_path() && !file.parent_path().filename().empty())
-        name = file.parent_path().filename().string();
-    return name.empty() ? "imported" : name;
-}
-
-// Writes next to the target, then renames over it: readers never see half a file.
-void writeAtomically(const std::string& path, const std::string& text) {
-    const std::filesystem::path target(path);
-    const std::filesystem::path folder =
-        target.has_parent_path() ? target.parent_path() : std::filesystem::path(".");
-    std::string pattern = (folder / ("." + target.filename().string() + ".XXXXXX")).string();
-    const int fd = ::mkstemp(pattern.data());
-    if (fd < 0)
-        throw CliError(path + ": error: cannot write there (" + std::strerror(errno) + ")");
-    bool ok = true;
-    for (std::size_t written = 0; ok && written < text.size();) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0 && errno == EINTR)
-            continue;
-        ok = n > 0;
-        if (ok)
-            written += static_cast<std::size_t>(n);
-    }
-    const int error = ok ? 0 : errno;
-    // mkstemp makes the file private; give it the mode a plain new file would have.
-    const mode_t mask = ::umask(0);
-    ::umask(mask);
-    ok = ok && ::fchmod(fd, 0666 & ~mask) == 0 && ::fsync(fd) == 0;
-    ok = (::close(fd) == 0) && ok;
-    if (!ok || std::rename(pattern.c_str(), path.c_str()) != 0) {
-        const int reason = error ? error : errno;
-        std::remove(pattern.c_str());
-        throw CliError(path + ": error: cannot write the profile (" + std::strerror(reason) + ")");
-    }
 }
 
 } // namespace
@@ -150,27 +91,18 @@ int runImport(const std::vector<std::string>& arguments) {
         throw CliError(std::string(kUsage) + "(see cutlab-cli import --help)");
     if (options.machineId.empty())
         throw CliError("--machine-id: empty machine id");
-    options.modelName = name.empty() ? core::toValidUtf8(defaultModelName(input)) : name;
-
-    const std::string text = readFile(input);
-    if (!core::looksLikePipeDreamGraph(text))
-        throw CliError(
-            input + ": error: unknown format (cutlab-cli import reads PipeDream's graph.txt: lines "
-                    "'nodeN -- Layer -- forward_compute_time=..., backward_compute_time=..., "
-                    "activation_size=..., parameter_size=...' and '<tab>nodeA -- nodeB')");
-    nlohmann::ordered_json profile;
+    options.modelName = name; // empty: core::pipeDreamModelName(input)
     try {
-        profile = core::importPipeDreamGraph(text, options);
-    } catch (const core::PipeDreamImportError& error) {
-        throw CliError(input + ": error: " + error.what());
+        core::importPipeDreamFile(input, output, options);
+    } catch (const core::PipeDreamFileError& error) {
+        if (error.kind() == core::PipeDreamFileError::Kind::UnknownFormat)
+            throw CliError(
+                error.path() +
+                ": error: unknown format (cutlab-cli import reads PipeDream's graph.txt: lines "
+                "'nodeN -- Layer -- forward_compute_time=..., backward_compute_time=..., "
+                "activation_size=..., parameter_size=...' and '<tab>nodeA -- nodeB')");
+        throw CliError(error.what());
     }
-    const std::string document = profile.dump(2) + "\n";
-    // What is written must load: check before touching the output.
-    const auto check = core::parseProfile(document);
-    if (!check.ok())
-        throw CliError(input + ": error: the converted profile does not validate: " +
-                       check.issues.front().text());
-    writeAtomically(output, document);
     return 0;
 }
 

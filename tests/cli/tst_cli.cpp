@@ -445,6 +445,45 @@ class TestCli : public QObject {
                 "cutlab-cli import: " + graph + ": error: line 1: not UTF-8 text (byte 15)");
         QVERIFY(!QFile::exists(dir.filePath("g.json")));
     }
+    // `import` names the model after the file (its folder for graph.txt) and writes whole files
+    // only: a refused import leaves an existing output as it was (core::importPipeDreamFile).
+    void importWritesWholeFilesOrNothing() {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkdir("mynet"));
+        QFile source(sourcePath("tests/data/pipedream/alexnet.txt"));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        const QString graph = writeTestFile(dir, "mynet/graph.txt", source.readAll());
+        const QString output = writeTestFile(dir, "out.json", "keep");
+        const QString bad =
+            writeTestFile(dir, "bad.txt",
+                          "node1 -- Input -- forward_compute_time=1, backward_compute_time=0, "
+                          "parameter_size=0\n");
+        Run run = cli({"import", bad, "-o", output});
+        QCOMPARE(run.status, 2);
+        QVERIFY(run.out.isEmpty());
+        QCOMPARE(run.err.trimmed(), "cutlab-cli import: " + bad +
+                                        ": error: line 1: node node1 has no activation_size");
+        const QString profile = sourcePath("sample_profiles/handmade/tiny-linear.json");
+        run = cli({"import", profile, "-o", output});
+        QCOMPARE(run.status, 2);
+        QVERIFY(run.err.startsWith("cutlab-cli import: " + profile +
+                                   ": error: unknown format (cutlab-cli import reads PipeDream's "
+                                   "graph.txt: lines 'nodeN -- Layer -- "));
+        QFile kept(output);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), QByteArray("keep"));
+        kept.close();
+        run = cli({"import", graph, "-o", output});
+        QVERIFY2(run.status == 0, qPrintable(run.err));
+        QVERIFY(run.out.isEmpty());
+        QVERIFY(run.err.isEmpty());
+        const Run info = cli({"info", output, "--json"});
+        QVERIFY2(info.status == 0, qPrintable(info.err));
+        QCOMPARE(json(info.out)["model"].toString(), QString("mynet"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+                 QStringList({"bad.txt", "out.json"}));
+    }
+
     // A network named after a file whose name is not UTF-8 still prints as JSON.
     void networkFileNameThatIsNotUtf8() {
         QTemporaryDir dir;

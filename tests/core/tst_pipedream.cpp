@@ -2,13 +2,20 @@
 // (tests/data/pipedream/README.md) reproduced by the pipeline planner in --cut-mode any.
 #include "../TestPaths.h"
 
+#include "core/io/PipeDreamImport.h"
 #include "core/io/PipeDreamImporter.h"
 #include "core/io/ProfileLoader.h"
 #include "core/pipeline/PipelinePlanner.h"
 
+#include <QDir>
 #include <QFile>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <filesystem>
+
+#include <unistd.h>
 
 using namespace cutlab::core;
 
@@ -33,6 +40,32 @@ Profile importModel(const QString& model) {
     PipeDreamImportOptions options;
     options.modelName = model.toStdString();
     return importAndLoad(readData("tests/data/pipedream/" + model + ".txt").toStdString(), options);
+}
+
+QByteArray readAll(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void writeAll(const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+// importPipeDreamFile's error, or "none".
+QString importFailure(const QString& source, const QString& destination,
+                      PipeDreamFileError::Kind* kind = nullptr) {
+    PipeDreamImportOptions options;
+    options.modelName.clear();
+    try {
+        importPipeDreamFile(source.toStdString(), destination.toStdString(), options);
+    } catch (const PipeDreamFileError& error) {
+        if (kind)
+            *kind = error.kind();
+        return QString::fromStdString(error.what());
+    }
+    return QStringLiteral("none");
 }
 
 double bottleneck(const Profile& profile, int machines,
@@ -254,6 +287,109 @@ class TestPipeDream : public QObject {
             QVERIFY2(QString(refusal.what()).contains("221,565 downsets"), refusal.what());
         }
         QVERIFY(bottleneck(p, 4, PipelineCutMode::Single) > 0);
+    }
+
+    // The names an import chooses when the user gives none (cutlab-cli import and the window).
+    void importNames() {
+        QCOMPARE(pipeDreamModelName("profiles/alexnet/graph.txt"), std::string("alexnet"));
+        QCOMPARE(pipeDreamModelName("data/vgg16.txt"), std::string("vgg16"));
+        QCOMPARE(pipeDreamModelName("graph.txt"), std::string("graph")); // no folder to name it
+        QCOMPARE(pipeDreamModelName("data/my.model.txt"), std::string("my.model"));
+        QCOMPARE(pipeDreamModelName("data/"), std::string("imported"));
+        QCOMPARE(pipeDreamModelName("data/r\xe9seau.txt"), std::string("r\xef\xbf\xbdseau"));
+        QCOMPARE(pipeDreamProfilePath("profiles/alexnet/graph.txt"),
+                 std::string("profiles/alexnet/graph.json"));
+        QCOMPARE(pipeDreamProfilePath("data/my.model.txt"), std::string("data/my.model.json"));
+        QCOMPARE(pipeDreamProfilePath("data/graph"), std::string("data/graph.json"));
+    }
+
+    // Convert, name, check, write: the result loads, named after the file or as asked.
+    void importFileWritesALoadableProfile() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString source = sourcePath("tests/data/pipedream/alexnet.txt");
+        const QString destination = dir.filePath("out.json");
+        PipeDreamImportOptions options;
+        options.modelName.clear();
+        QCOMPARE(importPipeDreamFile(source.toStdString(), destination.toStdString(), options),
+                 std::string("alexnet"));
+        auto loaded = loadProfileFile(destination.toStdString());
+        QVERIFY(loaded.ok());
+        QCOMPARE(loaded.profile->model.name, std::string("alexnet"));
+        QCOMPARE(loaded.profile->layers.size(), std::size_t(22));
+        // 2-space JSON ending with a newline, as `cutlab-cli import` always wrote it
+        const QByteArray text = readAll(destination);
+        QVERIFY(text.startsWith("{\n  \"format\": \"cutlab-profile\""));
+        QVERIFY(text.endsWith("}\n"));
+        // a chosen name wins; an existing file is replaced and keeps its mode
+        QVERIFY(QFile::setPermissions(destination,
+                                      QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup));
+        options.modelName = "mine";
+        QCOMPARE(importPipeDreamFile(source.toStdString(), destination.toStdString(), options),
+                 std::string("mine"));
+        QCOMPARE(loadProfileFile(destination.toStdString()).profile->model.name,
+                 std::string("mine"));
+        namespace fs = std::filesystem;
+        QCOMPARE(fs::status(destination.toStdString()).permissions(),
+                 fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+        // a link is written through: it stays a link, its target gets the profile
+        const QString target = dir.filePath("target.json");
+        writeAll(target, "old");
+        const QString link = dir.filePath("link.json");
+        QVERIFY(QFile::link(target, link));
+        importPipeDreamFile(source.toStdString(), link.toStdString(), options);
+        QVERIFY(QFileInfo(link).isSymLink());
+        QVERIFY(loadProfileFile(target.toStdString()).ok());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System).size(), 3);
+    }
+
+    // Nothing is written unless the whole import succeeds; an existing file is left as it was.
+    void importFileRefusals() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString destination = dir.filePath("keep.json");
+        writeAll(destination, "keep");
+        PipeDreamFileError::Kind kind{};
+        // not a PipeDream graph
+        const QString profile = sourcePath("sample_profiles/handmade/tiny-linear.json");
+        QCOMPARE(importFailure(profile, destination, &kind), profile + ": error: unknown format");
+        QCOMPARE(kind, PipeDreamFileError::Kind::UnknownFormat);
+        // a malformed graph names its line
+        const QString malformed = dir.filePath("bad.txt");
+        writeAll(malformed, "node1 -- Input -- forward_compute_time=1, backward_compute_time=0, "
+                            "parameter_size=0\n");
+        QCOMPARE(importFailure(malformed, destination, &kind),
+                 malformed + ": error: line 1: node node1 has no activation_size");
+        QCOMPARE(kind, PipeDreamFileError::Kind::Malformed);
+        // a source that cannot be read
+        QCOMPARE(importFailure(dir.filePath("missing.txt"), destination, &kind)
+                     .startsWith(dir.filePath("missing.txt") + ": error: "),
+                 true);
+        QCOMPARE(kind, PipeDreamFileError::Kind::Read);
+        QCOMPARE(importFailure(dir.path(), destination, &kind),
+                 dir.path() + ": error: is a directory, not a file");
+        QCOMPARE(kind, PipeDreamFileError::Kind::Read);
+        // a destination that cannot be written: the message names it
+        const QString good = sourcePath("tests/data/pipedream/alexnet.txt");
+        const QString folder = dir.filePath("folder");
+        QVERIFY(QDir(dir.path()).mkdir("folder"));
+        QCOMPARE(importFailure(good, folder, &kind),
+                 folder + ": error: is a directory, not a file");
+        QCOMPARE(kind, PipeDreamFileError::Kind::Write);
+        const QString nowhere = dir.filePath("no/such/folder/x.json");
+        QVERIFY(importFailure(good, nowhere, &kind)
+                    .startsWith(nowhere + ": error: cannot write there ("));
+        QCOMPARE(kind, PipeDreamFileError::Kind::Write);
+        if (::geteuid() != 0) { // root may write a read-only file
+            QVERIFY(QFile::setPermissions(destination, QFile::ReadOwner | QFile::ReadUser));
+            QVERIFY(importFailure(good, destination, &kind)
+                        .startsWith(destination + ": error: cannot write there ("));
+            QCOMPARE(kind, PipeDreamFileError::Kind::Write);
+        }
+        QCOMPARE(readAll(destination), QByteArray("keep"));
+        // no temporary file left behind
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System),
+                 QStringList({"bad.txt", "keep.json"}));
     }
 
     // The committed sample profiles are exactly what the importer makes of the data.

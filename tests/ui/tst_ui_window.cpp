@@ -4,6 +4,7 @@
 
 #include "ui/Document.h"
 #include "ui/MainWindow.h"
+#include "ui/MainWindowActions.h"
 #include "ui/PresentationWindow.h"
 #include "ui/SweepController.h"
 #include "ui/charts/BreakdownChartBuilder.h"
@@ -34,6 +35,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QMenuBar>
 #include <QMouseEvent>
 #include <QSpinBox>
 #include <QSvgRenderer>
@@ -398,6 +400,134 @@ class TestUiWindow : public QObject {
         QCOMPARE(window->document()->layerCount(), 22);
     }
 
+    // Opening a plan evaluates it once (evaluationChanged follows every evaluation), whether its
+    // cuts move the handles or only its network changes the answer.
+    void openingAPlanEvaluatesOnce() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        QVERIFY(window->openNetwork("4g"));
+        Document* doc = window->document();
+        PartitionState saved = doc->state();
+        saved.deviceBoundary = 4;
+        saved.edgeBoundary = 9;
+        doc->changeState(saved, "test");
+        const double total = doc->evaluation().totalMs;
+        QTemporaryDir dir;
+        const QString plan = dir.filePath("plan.json");
+        QVERIFY(window->exportPlan(plan));
+        doc->changeState({0, 0, saved.machines}, "elsewhere");
+        QSignalSpy evaluated(doc, &Document::evaluationChanged);
+        QVERIFY(window->openPlan(plan));
+        QCOMPARE(evaluated.count(), 1);
+        QCOMPARE(doc->state(), saved);
+        QCOMPARE(doc->evaluation().totalMs, total);
+        // the same cuts on another network: the handles stay, the answer is the plan's network's
+        doc->setNetwork(*core::networkPreset("3g"));
+        QVERIFY(doc->evaluation().totalMs != total);
+        evaluated.clear();
+        QVERIFY(window->openPlan(plan));
+        QCOMPARE(evaluated.count(), 1);
+        QCOMPARE(doc->state(), saved);
+        QCOMPARE(doc->evaluation().totalMs, total);
+        const core::InferenceCostModel model(doc->profile(), doc->network(), doc->inputBytes());
+        QCOMPARE(doc->evaluation().totalMs, model.evaluate(doc->placement()).totalMs);
+    }
+
+    // A new profile is announced before anything derived from it, and its reference plans are
+    // searched once: at once for a small model, on a worker above the inline limit.
+    void openingAProfileAnnouncesItFirst_data() {
+        QTest::addColumn<bool>("inline_");
+        QTest::newRow("inline search") << true;
+        QTest::newRow("search on a worker") << false;
+    }
+    void openingAProfileAnnouncesItFirst() {
+        QFETCH(bool, inline_);
+        Document doc;
+        if (!inline_)
+            doc.setInlineSearchLimit(0);
+        QString error;
+        QVERIFY(doc.openProfile(uiSourcePath("sample_profiles/handmade/tiny-linear.json"), &error));
+        QStringList order;
+        bool consistentAtProfileChanged = false;
+        connect(&doc, &Document::profileChanged, this, [&] {
+            order << "profile";
+            // what the listeners read is already the new model's
+            consistentAtProfileChanged =
+                doc.layerCount() == static_cast<int>(doc.profile().layers.size()) &&
+                doc.model() != nullptr && doc.evaluationError().isEmpty() &&
+                doc.evaluation().totalMs > 0 && doc.bestPlan().has_value() == inline_;
+        });
+        connect(&doc, &Document::networkChanged, this, [&] { order << "network"; });
+        connect(&doc, &Document::inputBytesChanged, this, [&] { order << "inputBytes"; });
+        connect(&doc, &Document::stateChanged, this, [&] { order << "state"; });
+        connect(&doc, &Document::evaluationChanged, this, [&] { order << "evaluation"; });
+        connect(&doc, &Document::selectedLayerChanged, this, [&] { order << "selection"; });
+        connect(&doc, &Document::referencePlansChanged, this, [&] {
+            order << (doc.bestPlan() ? "referencePlans (best)" : "referencePlans (searching)");
+        });
+        QVERIFY(doc.openProfile(uiSourcePath("sample_profiles/scission/vgg19.json"), &error));
+        QVERIFY(consistentAtProfileChanged);
+        if (inline_) {
+            QCOMPARE(order, QStringList({"profile", "state", "evaluation", "selection",
+                                         "referencePlans (best)"}));
+            QVERIFY(!doc.isSearchingBestPlan());
+            return;
+        }
+        QCOMPARE(order, QStringList({"profile", "state", "evaluation", "selection",
+                                     "referencePlans (searching)"}));
+        QTRY_VERIFY_WITH_TIMEOUT(!doc.isSearchingBestPlan(), 20000);
+        QCOMPARE(order, QStringList({"profile", "state", "evaluation", "selection",
+                                     "referencePlans (searching)", "referencePlans (best)"}));
+        const core::InferenceCostModel model(doc.profile(), doc.network());
+        core::InferenceQuery query;
+        query.top = 1;
+        QCOMPARE(doc.bestPlan()->evaluation.totalMs,
+                 core::runInferencePlanner("scission", model, query).front().evaluation.totalMs);
+    }
+
+    // The planner and the sweep run on JobRunner slots: a newer run replaces an older one, whose
+    // result never shows, and closing the window with a run under way neither waits long nor
+    // delivers anything.
+    void newerRunsReplaceOlderOnes() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        PlannerPanel* planner = window->planner();
+        QSignalSpy finished(planner, &PlannerPanel::finished);
+        planner->topBox()->setValue(3);
+        planner->run();
+        QVERIFY(planner->isRunning());
+        planner->topBox()->setValue(7);
+        planner->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!planner->isRunning(), 20000);
+        QTest::qWait(50);
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(planner->plans().size(), std::size_t(7));
+        QCOMPARE(planner->table()->rowCount(), 7);
+        SweepController* sweep = window->sweep();
+        QVERIFY(sweep->waitForResult(30000));
+        QSignalSpy ready(sweep, &SweepController::ready);
+        QSignalSpy started(sweep, &SweepController::started);
+        sweep->restartNow();
+        sweep->restartNow();
+        QCOMPARE(started.count(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 30000);
+        QTest::qWait(100);
+        QCOMPARE(ready.count(), 1);
+        QCOMPARE(sweep->mbps().size(), std::size_t(SweepController::kSteps));
+        // a new profile: the planner's run for the old one is dropped, its button usable again
+        planner->run();
+        QVERIFY(planner->isRunning());
+        QVERIFY(window->openProfile(uiSourcePath("sample_profiles/handmade/tiny-linear.json")));
+        QVERIFY(!planner->isRunning());
+        QTest::qWait(50);
+        QVERIFY(planner->plans().empty());
+        QCOMPARE(planner->table()->rowCount(), 0);
+        // closing with both under way
+        planner->run();
+        sweep->restartNow();
+        m_window.reset();
+    }
+
     void plannerLimitsAreTheCommandLineOnes() {
         MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
         QVERIFY(window);
@@ -627,6 +757,120 @@ class TestUiWindow : public QObject {
         // and the key really switches the mode
         QTest::keyClick(window, Qt::Key_T, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(window->training()->isVisibleTo(window), true);
+    }
+
+    // The menus as built by one function each: every command where it was, with its typed member,
+    // object name and shortcut; the chart commands bring their chart to the front.
+    void menusKeepTheirCommands() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        QStringList menus;
+        for (QAction* menu : window->menuBar()->actions()) {
+            QStringList entries;
+            for (QAction* a : menu->menu()->actions())
+                entries << (a->isSeparator() ? QStringLiteral("-")
+                            : a->menu()      ? QStringLiteral("[%1]").arg(a->text())
+                                             : a->objectName());
+            menus << menu->text() + ": " + entries.join(' ');
+        }
+        QCOMPARE(menus,
+                 QStringList({"&File: open openPlan importProfile [Open &Recent] - openNetwork "
+                              "saveNetwork - exportPlan exportCsv exportChart exportGraph "
+                              "exportReport - quit",
+                              "&Edit: undo redo - find deviceCutLeft deviceCutRight edgeCutLeft "
+                              "edgeCutRight applyBest",
+                              "&View: inferenceMode trainingMode - fit fitLegible zoomIn zoomOut "
+                              "topToBottom collapseBlocks expandBlocks - dark presentation "
+                              "fullScreen - toggle_settingsDock toggle_plannerDock "
+                              "toggle_chartsDock toggle_explainDock toggle_inspectorDock chart0 "
+                              "chart1 chart2",
+                              "&Planner: runPlanner", "&Help: [&Sample Profiles] about"}));
+        const MainWindowActions& a = window->actions();
+        const QList<std::pair<QAction*, QString>> typed{
+            {a.open, "open"},
+            {a.openPlan, "openPlan"},
+            {a.importProfile, "importProfile"},
+            {a.openNetwork, "openNetwork"},
+            {a.saveNetwork, "saveNetwork"},
+            {a.exportPlan, "exportPlan"},
+            {a.exportCsv, "exportCsv"},
+            {a.exportChart, "exportChart"},
+            {a.exportGraph, "exportGraph"},
+            {a.exportReport, "exportReport"},
+            {a.quit, "quit"},
+            {a.undo, "undo"},
+            {a.redo, "redo"},
+            {a.find, "find"},
+            {a.deviceCutLeft, "deviceCutLeft"},
+            {a.deviceCutRight, "deviceCutRight"},
+            {a.edgeCutLeft, "edgeCutLeft"},
+            {a.edgeCutRight, "edgeCutRight"},
+            {a.applyBest, "applyBest"},
+            {a.inferenceMode, "inferenceMode"},
+            {a.trainingMode, "trainingMode"},
+            {a.fit, "fit"},
+            {a.fitLegible, "fitLegible"},
+            {a.zoomIn, "zoomIn"},
+            {a.zoomOut, "zoomOut"},
+            {a.topToBottom, "topToBottom"},
+            {a.collapseBlocks, "collapseBlocks"},
+            {a.expandBlocks, "expandBlocks"},
+            {a.dark, "dark"},
+            {a.presentation, "presentation"},
+            {a.fullScreen, "fullScreen"},
+            {a.showChart[0], "chart0"},
+            {a.showChart[1], "chart1"},
+            {a.showChart[2], "chart2"},
+            {a.runPlanner, "runPlanner"},
+            {a.about, "about"},
+        };
+        for (const auto& [typedAction, name] : typed) {
+            QVERIFY2(typedAction, qPrintable(name));
+            QCOMPARE(window->action(name), typedAction);
+        }
+        const QList<std::pair<QAction*, QKeySequence>> keys{
+            {a.open, QKeySequence::Open},
+            {a.openPlan, QKeySequence("Ctrl+Shift+O")},
+            {a.importProfile, QKeySequence("Ctrl+I")},
+            {a.openNetwork, QKeySequence("Ctrl+Shift+N")},
+            {a.saveNetwork, QKeySequence("Ctrl+Alt+S")},
+            {a.exportPlan, QKeySequence("Ctrl+E")},
+            {a.exportChart, QKeySequence("Ctrl+Shift+E")},
+            {a.exportGraph, QKeySequence("Ctrl+Shift+G")},
+            {a.exportReport, QKeySequence::Print},
+            {a.applyBest, QKeySequence("Ctrl+B")},
+            {a.deviceCutLeft, QKeySequence("Alt+Left")},
+            {a.edgeCutRight, QKeySequence("Alt+Shift+Right")},
+            {a.inferenceMode, QKeySequence("Ctrl+Shift+I")},
+            {a.fit, QKeySequence("Ctrl+0")},
+            {a.fitLegible, QKeySequence("Ctrl+9")},
+            {a.topToBottom, QKeySequence("Ctrl+L")},
+            {a.collapseBlocks, QKeySequence("Ctrl+[")},
+            {a.expandBlocks, QKeySequence("Ctrl+]")},
+            {a.dark, QKeySequence("Ctrl+Shift+D")},
+            {a.presentation, QKeySequence("F5")},
+            {a.showChart[2], QKeySequence("Ctrl+Alt+3")},
+            {a.runPlanner, QKeySequence("Ctrl+R")},
+        };
+        for (const auto& [keyed, key] : keys)
+            QCOMPARE(keyed->shortcut(), key);
+        QCOMPARE(a.redo->shortcuts().size(), 2);
+        QCOMPARE(a.redo->shortcuts().last(), QKeySequence("Ctrl+Y"));
+        // the chart commands, through their group
+        ChartsPanel* charts = window->charts();
+        for (int k : {2, 0, 1}) {
+            a.showChart[static_cast<std::size_t>(k)]->trigger();
+            QCOMPARE(charts->tabs()->currentIndex(), k);
+        }
+        // toggles still toggle: the layout and the palette
+        a.topToBottom->setChecked(true);
+        QVERIFY(window->scene()->topToBottom());
+        a.topToBottom->setChecked(false);
+        QVERIFY(!window->scene()->topToBottom());
+        a.dark->trigger();
+        QVERIFY(window->isDark());
+        a.dark->trigger();
+        QVERIFY(!window->isDark());
     }
 
     // A machine without a description shows its tier alone, with no trailing separator.

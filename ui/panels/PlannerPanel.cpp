@@ -2,6 +2,7 @@
 
 #include "ui/Document.h"
 #include "ui/charts/Format.h"
+#include "ui/jobs/JobRunner.h"
 
 #include "core/io/PlanFile.h"
 #include "core/model/PlanError.h"
@@ -16,17 +17,15 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPointer>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
-#include <QThread>
 #include <QVBoxLayout>
 
 namespace cutlab::ui {
 
 PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
-    : QWidget(parent), m_document(document) {
+    : QWidget(parent), m_document(document), m_jobs(new JobRunner(JobSlotCount, this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     m_badge = new QLabel(this);
@@ -123,12 +122,7 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
     });
     connect(m_document, &Document::evaluationChanged, this, &PlannerPanel::refreshBadge);
     connect(m_document, &Document::referencePlansChanged, this, &PlannerPanel::refreshBadge);
-    connect(m_document, &Document::profileChanged, this, [this] {
-        ++m_generation;
-        m_plans.clear();
-        m_table->setRowCount(0);
-        m_status->clear();
-    });
+    connect(m_document, &Document::profileChanged, this, &PlannerPanel::onProfileChanged);
     connect(m_document, &Document::networkChanged, this, [this] {
         if (!m_plans.empty())
             m_status->setText(QStringLiteral("The network changed: run again to re-rank."));
@@ -137,7 +131,21 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
 }
 
 PlannerPanel::~PlannerPanel() {
-    ++m_generation;
+    delete m_jobs; // cancels a run under way and waits for it: no result arrives after this
+    m_jobs = nullptr;
+}
+
+bool PlannerPanel::isRunning() const {
+    return m_jobs->isRunning(PlanJob);
+}
+
+// A new model: a run under way is for the old one.
+void PlannerPanel::onProfileChanged() {
+    m_jobs->cancel(PlanJob);
+    m_runButton->setEnabled(true);
+    m_plans.clear();
+    m_table->setRowCount(0);
+    m_status->clear();
 }
 
 namespace {
@@ -215,41 +223,32 @@ void PlannerPanel::run() {
     auto profile = m_document->sharedProfile();
     const core::Network network = m_document->network();
     const double inputBytes = m_document->inputBytes();
-    const int generation = ++m_generation;
-    m_running = true;
     m_runButton->setEnabled(false);
     m_status->setText(QStringLiteral("Planning…"));
-    QPointer<PlannerPanel> self(this);
-    QThread* thread =
-        QThread::create([self, profile, network, inputBytes, query, planner, generation] {
-            std::vector<core::RankedPlan> plans;
-            QString message;
-            try {
-                const core::InferenceCostModel model(*profile, network, inputBytes);
-                plans = core::runInferencePlanner(planner, model, query);
-                if (plans.empty())
-                    message = QString::fromStdString(core::explainNoPlan(planner, model, query));
-            } catch (const core::PlanError& e) {
-                message = QString::fromStdString(e.what());
-            }
-            if (!self)
-                return;
-            QMetaObject::invokeMethod(
-                self.data(),
-                [self, generation, plans = std::move(plans), message]() mutable {
-                    if (self)
-                        self->showPlans(generation, std::move(plans), message);
-                },
-                Qt::QueuedConnection);
-        });
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    thread->start();
+    m_jobs->start(PlanJob,
+                  [this, profile, network, inputBytes, query,
+                   planner](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+                      // On a worker thread: only the copies above are read.
+                      std::vector<core::RankedPlan> plans;
+                      QString message;
+                      core::InferenceQuery stoppable = query;
+                      stoppable.cancel = &cancelled; // a newer run makes this one stop early
+                      try {
+                          const core::InferenceCostModel model(*profile, network, inputBytes);
+                          plans = core::runInferencePlanner(planner, model, stoppable);
+                          if (plans.empty() && !stoppable.cancelled())
+                              message = QString::fromStdString(
+                                  core::explainNoPlan(planner, model, query));
+                      } catch (const core::PlanError& e) {
+                          message = QString::fromStdString(e.what());
+                      }
+                      return [this, plans = std::move(plans), message]() mutable {
+                          showPlans(std::move(plans), message);
+                      };
+                  });
 }
 
-void PlannerPanel::showPlans(int generation, std::vector<core::RankedPlan> plans, QString message) {
-    if (generation != m_generation)
-        return;
-    m_running = false;
+void PlannerPanel::showPlans(std::vector<core::RankedPlan> plans, const QString& message) {
     m_runButton->setEnabled(true);
     m_plans = std::move(plans);
     m_plansProfile = m_document->sharedProfile();

@@ -22,6 +22,7 @@ class QTableWidget;
 namespace cutlab::ui {
 
 class Document;
+class JobRunner;
 
 // Runs a planner (Scission top-N with the constraints of `cutlab-cli plan`, Neurosurgeon,
 // JointDNN) off the GUI thread and lists the ranked plans; selecting a row moves the handles.
@@ -39,7 +40,7 @@ class PlannerPanel : public QWidget {
     QLabel* status() const { return m_status; }
     QLabel* badge() const { return m_badge; }
     const std::vector<core::RankedPlan>& plans() const { return m_plans; }
-    bool isRunning() const { return m_running; }
+    bool isRunning() const;
     // The query the controls describe; sets `error` when a field cannot be read.
     core::InferenceQuery query(QString* error) const;
 
@@ -50,7 +51,8 @@ class PlannerPanel : public QWidget {
     void finished();
 
   private:
-    void showPlans(int generation, std::vector<core::RankedPlan> plans, QString message);
+    void showPlans(std::vector<core::RankedPlan> plans, const QString& message);
+    void onProfileChanged();
     void applyRow(int row);
     void refreshBadge();
 
@@ -69,9 +71,9 @@ class PlannerPanel : public QWidget {
     QTableWidget* m_table;
     std::vector<core::RankedPlan> m_plans;
     std::shared_ptr<const core::Profile> m_plansProfile;
-    int m_generation = 0;
-    bool m_running = false;
     bool m_applying = false;
+    enum JobSlot { PlanJob, JobSlotCount };
+    JobRunner* m_jobs; // a newer run cancels the older one and drops its result
 };
 
 } // namespace cutlab::ui

@@ -1,0 +1,286 @@
+#include "ui/FileActions.h"
+
+#include "ui/Document.h"
+#include "ui/DocumentExporter.h"
+#include "ui/RecentFiles.h"
+#include "ui/SweepController.h"
+#include "ui/charts/ImageExporter.h"
+#include "ui/graph/GraphScene.h"
+#include "ui/panels/ChartsPanel.h"
+
+#include "core/io/PipeDreamImport.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+
+namespace cutlab::ui {
+
+FileActions::FileActions(Document* document, GraphScene* scene, ChartsPanel* charts,
+                         SweepController* sweep, RecentFiles* recent, QWidget* window)
+    : QObject(window), m_document(document), m_scene(scene), m_charts(charts), m_sweep(sweep),
+      m_recent(recent), m_window(window) {
+    connect(m_document, &Document::openStarted, this, &FileActions::onOpenStarted);
+    connect(m_document, &Document::openFailed, this, &FileActions::onOpenFailed);
+    connect(m_document, &Document::profileChanged, this, &FileActions::onProfileChanged);
+}
+
+void FileActions::openProfileDialog() {
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, QStringLiteral("Open profile"), m_recent->lastDirectory(),
+        QStringLiteral("CutLab profiles (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openProfile(path);
+}
+
+void FileActions::openPlanDialog() {
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, QStringLiteral("Open plan"), m_recent->lastDirectory(),
+        QStringLiteral("CutLab plans (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openPlan(path);
+}
+
+void FileActions::importProfileDialog() {
+    const QString source = QFileDialog::getOpenFileName(
+        m_window, QStringLiteral("Import PipeDream profile"), m_recent->lastDirectory(),
+        QStringLiteral("PipeDream graphs (*.txt);;All files (*)"));
+    if (source.isEmpty())
+        return;
+    const QString suggested =
+        QString::fromStdString(core::pipeDreamProfilePath(source.toStdString()));
+    const QString destination =
+        QFileDialog::getSaveFileName(m_window, QStringLiteral("Save the converted profile"),
+                                     suggested, QStringLiteral("CutLab profiles (*.json)"));
+    if (!destination.isEmpty())
+        importProfile(source, destination);
+}
+
+void FileActions::openNetworkDialog() {
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, QStringLiteral("Open network"), m_recent->lastDirectory(),
+        QStringLiteral("Networks (*.json *.csv);;All files (*)"));
+    if (!path.isEmpty())
+        openNetwork(path);
+}
+
+void FileActions::saveNetworkDialog() {
+    const QString path = askSavePath(QStringLiteral("Save network"),
+                                     QStringLiteral("CutLab network (*.json)"), "json");
+    if (!path.isEmpty())
+        saveNetwork(path);
+}
+
+void FileActions::exportPlanDialog() {
+    const QString path =
+        askSavePath(QStringLiteral("Export plan"), QStringLiteral("CutLab plan (*.json)"), "json");
+    if (!path.isEmpty() && exportPlan(path))
+        m_document->markSaved();
+}
+
+void FileActions::exportCsvDialog() {
+    const QString path =
+        askSavePath(QStringLiteral("Export layer table"), QStringLiteral("CSV (*.csv)"), "csv");
+    if (!path.isEmpty())
+        exportCsv(path);
+}
+
+void FileActions::exportChartDialog() {
+    const QString path =
+        askSavePath(QStringLiteral("Export chart"),
+                    QStringLiteral("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"), "png");
+    if (!path.isEmpty())
+        exportChart(m_charts->currentKind(), path);
+}
+
+void FileActions::exportGraphDialog() {
+    const QString path =
+        askSavePath(QStringLiteral("Export graph"),
+                    QStringLiteral("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"), "png");
+    if (!path.isEmpty())
+        exportGraph(path);
+}
+
+void FileActions::exportReportDialog() {
+    const QString path =
+        askSavePath(QStringLiteral("Export report"), QStringLiteral("PDF (*.pdf)"), "pdf");
+    if (!path.isEmpty())
+        exportReport(path);
+}
+
+void FileActions::onOpenStarted(const QString& path) {
+    m_openingPath = path;
+    emit statusMessage(QStringLiteral("Opening %1…").arg(path));
+}
+
+void FileActions::onOpenFailed(const QString& path, const QString& message) {
+    m_openingPath.clear();
+    m_lastOpenFailed = true;
+    emit statusMessage(QString(), 0);
+    emit problem(QStringLiteral("Cannot open %1").arg(QFileInfo(path).fileName()),
+                 QStringLiteral("%1:\n%2").arg(path, message));
+}
+
+// A background open ends: announce it like an open at once.
+void FileActions::onProfileChanged() {
+    if (m_openingPath.isEmpty() || m_document->filePath() != m_openingPath)
+        return;
+    m_openingPath.clear();
+    announceOpened(m_document->filePath());
+}
+
+bool FileActions::openProfile(const QString& path) {
+    const QFileInfo info(path);
+    if (info.isFile() && info.size() > kBackgroundOpenBytes) {
+        m_lastOpenFailed = false;
+        m_document->openProfileInBackground(path); // openStarted, then profileChanged or openFailed
+        return true;
+    }
+    QString error;
+    m_lastOpenFailed = !m_document->openProfile(path, &error);
+    if (m_lastOpenFailed) {
+        emit problem(QStringLiteral("Cannot open %1").arg(info.fileName()),
+                     QStringLiteral("%1:\n%2").arg(path, error));
+        return false;
+    }
+    announceOpened(path);
+    return true;
+}
+
+void FileActions::announceOpened(const QString& path) {
+    m_recent->add(path);
+    emit statusMessage(QStringLiteral("Opened %1: %2 layers, %3 blocks")
+                           .arg(path)
+                           .arg(m_document->layerCount())
+                           .arg(m_document->blockCount()),
+                       5000);
+}
+
+bool FileActions::waitForOpen(int timeoutMs) {
+    QElapsedTimer timer;
+    timer.start();
+    while (m_document->isOpening() && timer.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return !m_document->isOpening() && !m_lastOpenFailed && m_document->hasProfile();
+}
+
+bool FileActions::importProfile(const QString& source, const QString& destination) {
+    using Kind = core::PipeDreamFileError::Kind;
+    core::PipeDreamImportOptions options;
+    options.modelName.clear(); // named after the file
+    try {
+        core::importPipeDreamFile(source.toStdString(), destination.toStdString(), options);
+    } catch (const core::PipeDreamFileError& error) {
+        const QString path = QString::fromStdString(error.path());
+        QString detail = QString::fromStdString(error.detail());
+        if (error.kind() == Kind::UnknownFormat)
+            detail += QStringLiteral(": CutLab imports PipeDream's profiler graph.txt (open "
+                                     "cutlab-profile JSON files with File ▸ Open Profile)");
+        emit problem((error.kind() == Kind::Write ? QStringLiteral("Cannot save %1")
+                                                  : QStringLiteral("Cannot import %1"))
+                         .arg(QFileInfo(path).fileName()),
+                     QStringLiteral("%1:\n%2").arg(path, detail));
+        return false;
+    }
+    return openProfile(destination);
+}
+
+bool FileActions::openPlan(const QString& path) {
+    QString error;
+    if (!m_document->openPlan(path, &error)) {
+        emit problem(QStringLiteral("Cannot open plan %1").arg(QFileInfo(path).fileName()),
+                     QStringLiteral("%1:\n%2").arg(path, error));
+        return false;
+    }
+    m_document->markSaved();
+    emit statusMessage(QStringLiteral("Plan restored from %1").arg(path), 5000);
+    return true;
+}
+
+bool FileActions::openNetwork(const QString& path) {
+    QString error;
+    if (!m_document->openNetwork(path, &error)) {
+        emit problem(QStringLiteral("Cannot open network %1").arg(QFileInfo(path).fileName()),
+                     QStringLiteral("%1:\n%2").arg(path, error));
+        return false;
+    }
+    return true;
+}
+
+bool FileActions::saveNetwork(const QString& path) {
+    QString error;
+    if (!m_document->saveNetwork(path, &error)) {
+        emit problem(QStringLiteral("Cannot save the network"), error);
+        return false;
+    }
+    emit statusMessage(QStringLiteral("Network saved to %1").arg(path), 5000);
+    return true;
+}
+
+bool FileActions::exportChart(int kind, const QString& path) {
+    QString error;
+    if (!m_document->hasProfile())
+        error = QStringLiteral("Open a profile first.");
+    else if (kind == ChartsPanel::Sweep && !m_sweep->isReady() && !m_sweep->waitForResult(30000))
+        error = QStringLiteral("The sweep is not ready yet.");
+    if (error.isEmpty() &&
+        ImageExporter::writeChart(path, m_charts->buildChart(static_cast<ChartsPanel::Kind>(kind)),
+                                  QSizeF(900, 560), &error)) {
+        emit statusMessage(QStringLiteral("Chart saved to %1").arg(path), 5000);
+        return true;
+    }
+    emit problem(QStringLiteral("Cannot export the chart"), error);
+    return false;
+}
+
+bool FileActions::exportGraph(const QString& path) {
+    QString error;
+    m_scene->completeNow(); // a large model may still be building
+    if (m_document->hasProfile() && DocumentExporter::writeGraph(m_scene, path, &error))
+        return true;
+    emit problem(QStringLiteral("Cannot export the graph"),
+                 error.isEmpty() ? QStringLiteral("Open a profile first.") : error);
+    return false;
+}
+
+bool FileActions::exportPlan(const QString& path) {
+    QString error;
+    if (DocumentExporter::writePlanJson(*m_document, path, &error))
+        return true;
+    emit problem(QStringLiteral("Cannot export the plan"), error);
+    return false;
+}
+
+bool FileActions::exportCsv(const QString& path) {
+    QString error;
+    if (DocumentExporter::writeLayerCsv(*m_document, path, &error))
+        return true;
+    emit problem(QStringLiteral("Cannot export the table"), error);
+    return false;
+}
+
+bool FileActions::exportReport(const QString& path) {
+    QString error;
+    m_scene->completeNow();
+    if (DocumentExporter::writeReport(*m_document, m_scene, *m_charts, path, &error))
+        return true;
+    emit problem(QStringLiteral("Cannot export the report"), error);
+    return false;
+}
+
+QString FileActions::askSavePath(const QString& title, const QString& filter,
+                                 const QString& suffix) {
+    QString base = m_recent->lastDirectory();
+    if (m_document->hasProfile())
+        base =
+            QDir(m_recent->lastDirectory())
+                .filePath(QString::fromStdString(m_document->profile().model.name) + "." + suffix);
+    QString path = QFileDialog::getSaveFileName(m_window, title, base, filter);
+    if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
+        path += "." + suffix;
+    return path;
+}
+
+} // namespace cutlab::ui

@@ -1,0 +1,77 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+class QWidget;
+
+namespace cutlab::ui {
+
+class ChartsPanel;
+class Document;
+class GraphScene;
+class RecentFiles;
+class SweepController;
+
+// What the window does with files: opening profiles (at once or in the background), plans and
+// networks, importing PipeDream graphs, exporting the plan, table, chart, graph and report, and
+// the file dialogs in front of each. Problems and progress go out as signals; the window shows
+// them.
+class FileActions : public QObject {
+    Q_OBJECT
+  public:
+    FileActions(Document* document, GraphScene* scene, ChartsPanel* charts, SweepController* sweep,
+                RecentFiles* recent, QWidget* window);
+
+    // A small profile opens at once; a large one (over kBackgroundOpenBytes) on a worker: then
+    // true means "started" and a failure is reported when the read ends.
+    static constexpr qint64 kBackgroundOpenBytes = 512 * 1024;
+    bool openProfile(const QString& path);
+    bool waitForOpen(int timeoutMs);
+    bool openPlan(const QString& path);
+    bool openNetwork(const QString& path);
+    bool importProfile(const QString& source, const QString& destination);
+    bool exportChart(int kind, const QString& path);
+    bool exportGraph(const QString& path);
+    bool exportPlan(const QString& path);
+    bool exportCsv(const QString& path);
+    bool exportReport(const QString& path);
+    bool saveNetwork(const QString& path);
+    // A save dialog starting in the last folder, named after the model; `suffix` added if missing.
+    QString askSavePath(const QString& title, const QString& filter, const QString& suffix);
+
+  public slots:
+    void openProfileDialog();
+    void openPlanDialog();
+    void importProfileDialog();
+    void openNetworkDialog();
+    void saveNetworkDialog();
+    void exportPlanDialog();
+    void exportCsvDialog();
+    void exportChartDialog();
+    void exportGraphDialog();
+    void exportReportDialog();
+
+  signals:
+    void problem(const QString& title, const QString& text);
+    void statusMessage(const QString& text, int timeoutMs = 0);
+
+  private slots:
+    void onOpenStarted(const QString& path);
+    void onOpenFailed(const QString& path, const QString& message);
+    void onProfileChanged();
+
+  private:
+    void announceOpened(const QString& path);
+
+    Document* m_document;
+    GraphScene* m_scene;
+    ChartsPanel* m_charts;
+    SweepController* m_sweep;
+    RecentFiles* m_recent;
+    QWidget* m_window;     // parent of the dialogs
+    QString m_openingPath; // a background open under way
+    bool m_lastOpenFailed = false;
+};
+
+} // namespace cutlab::ui

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <array>
+
+class QAction;
+
+namespace cutlab::ui {
+
+// The main window's commands, one member per menu entry (owned by the window; object names as
+// in MainWindow::action()). Filled by the menu builders, null before.
+struct MainWindowActions {
+    // File
+    QAction* open = nullptr;
+    QAction* openPlan = nullptr;
+    QAction* importProfile = nullptr;
+    QAction* openNetwork = nullptr;
+    QAction* saveNetwork = nullptr;
+    QAction* exportPlan = nullptr;
+    QAction* exportCsv = nullptr;
+    QAction* exportChart = nullptr;
+    QAction* exportGraph = nullptr;
+    QAction* exportReport = nullptr;
+    QAction* quit = nullptr;
+    // Edit
+    QAction* undo = nullptr;
+    QAction* redo = nullptr;
+    QAction* find = nullptr;
+    QAction* deviceCutLeft = nullptr;
+    QAction* deviceCutRight = nullptr;
+    QAction* edgeCutLeft = nullptr;
+    QAction* edgeCutRight = nullptr;
+    QAction* applyBest = nullptr;
+    // View
+    QAction* inferenceMode = nullptr;
+    QAction* trainingMode = nullptr;
+    QAction* fit = nullptr;
+    QAction* fitLegible = nullptr;
+    QAction* zoomIn = nullptr;
+    QAction* zoomOut = nullptr;
+    QAction* topToBottom = nullptr;
+    QAction* collapseBlocks = nullptr;
+    QAction* expandBlocks = nullptr;
+    QAction* dark = nullptr;
+    QAction* presentation = nullptr;
+    QAction* fullScreen = nullptr;
+    std::array<QAction*, 3> showChart{}; // by ChartsPanel::Kind
+    // Planner
+    QAction* runPlanner = nullptr;
+    // Help
+    QAction* about = nullptr;
+};
+
+} // namespace cutlab::ui
