@@ -39,6 +39,7 @@
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QUndoGroup>
 #include <QUndoStack>
 
 namespace cutlab::ui {
@@ -334,14 +335,25 @@ void MainWindow::buildEditMenu() {
     QMenu* edit = menuBar()->addMenu(QStringLiteral("&Edit"));
     edit->setToolTipsVisible(true);
     MainWindowActions& a = m_actions;
-    a.undo = m_document->undoStack()->createUndoAction(this, QStringLiteral("&Undo"));
+    // Edit ▸ Undo acts on the mode in view: the inference plan's cuts or the training settings.
+    m_undoGroup = new QUndoGroup(this);
+    m_undoGroup->addStack(m_document->undoStack());
+    m_undoGroup->addStack(m_training->undoStack());
+    m_undoGroup->setActiveStack(m_document->undoStack());
+    a.undo = m_undoGroup->createUndoAction(this, QStringLiteral("&Undo"));
     a.undo->setObjectName("undo");
     a.undo->setShortcut(QKeySequence::Undo);
-    a.undo->setToolTip(QStringLiteral("Undo the last move of the partition"));
+    a.undo->setToolTip(QStringLiteral("Undo the last change of the plan in view"));
     edit->addAction(a.undo);
-    a.redo = m_document->undoStack()->createRedoAction(this, QStringLiteral("&Redo"));
+    a.redo = m_undoGroup->createRedoAction(this, QStringLiteral("&Redo"));
     a.redo->setObjectName("redo");
-    a.redo->setShortcuts({QKeySequence::Redo, QKeySequence(QStringLiteral("Ctrl+Y"))});
+    // The platform's Redo keys plus both common ones, each once (a key bound twice to the same
+    // action is ambiguous to Qt and does nothing).
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    for (const char* key : {"Ctrl+Shift+Z", "Ctrl+Y"})
+        if (!redoKeys.contains(QKeySequence(QString::fromLatin1(key))))
+            redoKeys << QKeySequence(QString::fromLatin1(key));
+    a.redo->setShortcuts(redoKeys);
     a.redo->setToolTip(QStringLiteral("Redo what was undone"));
     edit->addAction(a.redo);
     edit->addSeparator();
@@ -571,6 +583,7 @@ void MainWindow::onNetworkChanged() {
 void MainWindow::onModeTabChanged(int index) {
     showModeDocks(index == 1 ? Mode::Training : Mode::Inference);
     m_training->setActive(index == 1);
+    m_undoGroup->setActiveStack(index == 1 ? m_training->undoStack() : m_document->undoStack());
 }
 
 void MainWindow::rebuildSamplesMenu() {
@@ -665,6 +678,7 @@ void MainWindow::setDark(bool dark) {
     QApplication::setPalette(Theme::of(dark).palette);
     m_scene->setDark(dark);
     m_charts->setDark(dark);
+    m_training->setDark(dark);
     if (m_persistent)
         QSettings().setValue("dark", dark);
 }

@@ -13,6 +13,7 @@ class QActionGroup;
 class QDockWidget;
 class QMenu;
 class QTabWidget;
+class QUndoGroup;
 
 namespace cutlab::ui {
 
@@ -162,6 +163,7 @@ class MainWindow : public QMainWindow {
     ExplainPanel* m_explain;
     TrainingPanel* m_training;
     QTabWidget* m_modes;
+    QUndoGroup* m_undoGroup = nullptr; // the inference document's and the training document's
     QStringList m_inferenceDocksShown; // docks to show again when coming back from Training
     MainWindowActions m_actions;
     QActionGroup* m_chartActions = nullptr;

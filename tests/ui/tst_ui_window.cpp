@@ -30,6 +30,7 @@
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QChart>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QImage>
 #include <QLabel>
@@ -139,6 +140,46 @@ class TestUiWindow : public QObject {
         window->action("inferenceMode")->trigger();
         QCOMPARE(window->mode(), MainWindow::Mode::Inference);
         QVERIFY(charts->isVisible());
+    }
+
+    // Edit ▸ Undo (Ctrl+Z) acts on the mode in view: a training setting in Training mode, the
+    // inference cuts in Inference mode, never the hidden one. Dark mode reaches the training views.
+    void undoFollowsTheModeInView() {
+        MainWindow* window =
+            openWindow(uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json"));
+        QVERIFY(window);
+        window->show();
+        QApplication::setActiveWindow(window);
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        Document* doc = window->document();
+        doc->changeState({0, 0, doc->state().machines}, "start");
+        window->action("deviceCutRight")->trigger();
+        const int movedCut = doc->state().deviceBoundary;
+        QCOMPARE(movedCut, 1);
+        window->action("trainingMode")->trigger();
+        TrainingPanel* training = window->training();
+        QComboBox* planners = training->plannerBox();
+        const QString before = training->planner();
+        planners->setCurrentIndex(planners->findData(QStringLiteral("all-edge")));
+        QCOMPARE(training->planner(), QStringLiteral("all-edge"));
+        QTest::keyClick(window, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(training->planner(), before);                   // the training change is undone
+        QCOMPARE(doc->state().deviceBoundary, movedCut);         // the hidden inference plan is not
+        QTest::keyClick(window, Qt::Key_Y, Qt::ControlModifier); // Redo
+        QCOMPARE(training->planner(), QStringLiteral("all-edge"));
+        QTest::keyClick(window, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(training->planner(), before);
+        QTest::keyClick(window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier); // Redo
+        QCOMPARE(training->planner(), QStringLiteral("all-edge"));
+        window->action("inferenceMode")->trigger();
+        QTest::keyClick(window, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(doc->state().deviceBoundary, 0);
+        QCOMPARE(training->planner(), QStringLiteral("all-edge"));
+        QVERIFY(!training->isDark());
+        window->setDark(true);
+        QVERIFY(training->isDark());
+        window->setDark(false);
+        QVERIFY(!training->isDark());
     }
 
     // Opening a profile in Inference mode plans no training; the Training mode plans when shown,
@@ -743,7 +784,7 @@ class TestUiWindow : public QObject {
                 const QString text = key.toString(QKeySequence::PortableText);
                 const QString name =
                     action->objectName().isEmpty() ? action->text() : action->objectName();
-                QVERIFY2(!owner.contains(text) || owner[text] == name,
+                QVERIFY2(!owner.contains(text),
                          qPrintable(QStringLiteral("%1 is bound to both %2 and %3")
                                         .arg(text, owner[text], name)));
                 owner[text] = name;
@@ -854,8 +895,11 @@ class TestUiWindow : public QObject {
         };
         for (const auto& [keyed, key] : keys)
             QCOMPARE(keyed->shortcut(), key);
-        QCOMPARE(a.redo->shortcuts().size(), 2);
-        QCOMPARE(a.redo->shortcuts().last(), QKeySequence("Ctrl+Y"));
+        // both common Redo keys, each once (the platform's own come first)
+        const QList<QKeySequence> redoKeys = a.redo->shortcuts();
+        QVERIFY(redoKeys.contains(QKeySequence("Ctrl+Y")));
+        QVERIFY(redoKeys.contains(QKeySequence("Ctrl+Shift+Z")));
+        QCOMPARE(QSet<QKeySequence>(redoKeys.begin(), redoKeys.end()).size(), redoKeys.size());
         // the chart commands, through their group
         ChartsPanel* charts = window->charts();
         for (int k : {2, 0, 1}) {

@@ -1,8 +1,10 @@
-// The Training mode: panel, chart builders, stage strip dragging, strategy sweep, export.
+// The Training mode: panel, chart builders, stage strip dragging, strategy sweep, export, the
+// document's undo and redo, dark canvases.
 #include "../TestPaths.h"
 
 #include "core/training/StrategySweepComputer.h"
 #include "core/training/TrainingTimelineMaker.h"
+#include "ui/charts/Theme.h"
 #include "ui/training/HierTrainTimelineBuilder.h"
 #include "ui/training/PipelineGanttBuilder.h"
 #include "ui/training/PipelineSettingsBox.h"
@@ -10,6 +12,7 @@
 #include "ui/training/StageStripView.h"
 #include "ui/training/StrategyChartBuilder.h"
 #include "ui/training/TimeChartCanvas.h"
+#include "ui/training/TrainingDocument.h"
 #include "ui/training/TrainingPalette.h"
 #include "ui/training/TrainingPanel.h"
 
@@ -24,14 +27,17 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QFile>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QGraphicsView>
 #include <QImage>
 #include <QLineSeries>
+#include <QSpinBox>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 
 #include <algorithm>
@@ -73,6 +79,38 @@ bool settled(const ui::TrainingPanel& panel) {
     return QTest::qWaitFor([&panel] { return !panel.isPlanning(); }, 60000);
 }
 
+double iterationMs(const core::Profile& profile, const core::Network& network,
+                   const std::string& planner, int batch) {
+    const core::TrainingCostModel model(profile, network, core::trainingMachines(profile));
+    return core::runIterationPlanner(planner, model, batch).iterationMs();
+}
+
+// The schedule core simulates for a partition given by its stage boundaries (default settings
+// but the chain).
+double pipelineMs(const core::Profile& profile, const core::Network& network,
+                  const std::vector<int>& chain, const std::vector<int>& stageOfLayer) {
+    core::PipelineRequest request;
+    request.chain = chain;
+    const core::PipelinePlan plan = core::evaluatePipeline(profile, network, request, stageOfLayer);
+    return core::simulateSchedule(core::stageTimings(plan),
+                                  4 * static_cast<int>(plan.stages.size()),
+                                  core::ScheduleKind::OneForwardOneBackward)
+        .minibatchMs;
+}
+
+// Drags the strip's first boundary handle to `target` with the mouse, in `steps` moves.
+void dragFirstBoundary(ui::StageStripView* strip, int target, int steps = 8) {
+    ui::StageBoundaryItem* handle = strip->handle(0);
+    QVERIFY(handle);
+    const QPoint from = strip->mapFromScene(handle->mapToScene(handle->rect().center()));
+    const QPoint to = strip->mapFromScene(
+        QPointF(strip->xOfPosition(target) + 3, handle->mapToScene(handle->rect().center()).y()));
+    QTest::mousePress(strip->viewport(), Qt::LeftButton, {}, from);
+    for (int i = 1; i <= steps; ++i)
+        QTest::mouseMove(strip->viewport(), from + (to - from) * i / steps);
+    QTest::mouseRelease(strip->viewport(), Qt::LeftButton, {}, to);
+}
+
 bool nearlyEqual(double a, double b) {
     return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)});
 }
@@ -93,6 +131,13 @@ class TrainingUiTest : public QObject {
     void errorsShowInsideThePanel();
     void exportsEveryView_data();
     void exportsEveryView();
+    void undoRedoPlannerChange();
+    void undoRedoBatchChange();
+    void undoRedoPipelineSetting();
+    void undoRedoStageDrag();
+    void newDocumentClearsUndoStack();
+    void pipelineRunsNoIterationPlanner();
+    void darkCanvasExportStaysLight();
 };
 
 void TrainingUiTest::panelShowsCoreHierTrainPlan() {
@@ -417,6 +462,372 @@ void TrainingUiTest::exportsEveryView() {
     QVERIFY(QDir(dir.path()).entryList(QDir::Files).size() == 3); // no temporary left behind
     QVERIFY(!panel.exportView(which, dir.filePath("view.txt"), &error));
     QVERIFY(!QFileInfo::exists(dir.filePath("view.txt")));
+}
+
+// The planner combo holds ids; a choice in it is one command; undo and redo re-plan.
+void TrainingUiTest::undoRedoPlannerChange() {
+    const core::Profile profile = loadProfile(kAlexNet);
+    const core::Network network = hierTrainNetwork();
+    ui::TrainingPanel panel;
+    panel.setDocument(profile, network);
+    QVERIFY(settled(panel));
+    QUndoStack* stack = panel.undoStack();
+    QCOMPARE(stack, panel.document()->undoStack());
+    QCOMPARE(stack->count(), 0);
+    QComboBox* box = panel.plannerBox();
+    // Every training planner of the registry, shown by its label, chosen by its id.
+    int row = 0;
+    for (const auto& info : core::allPlanners()) {
+        if (info.kind == core::PlannerKind::Inference)
+            continue;
+        QCOMPARE(box->itemData(row).toString(), QString::fromStdString(info.id));
+        QCOMPARE(box->itemText(row), QString::fromStdString(info.label));
+        ++row;
+    }
+    QCOMPARE(box->count(), row);
+    QVERIFY(box->findData(QStringLiteral("pipeline")) >= 0);
+    // Chosen in the combo box, as a user would.
+    box->setCurrentIndex(box->findData(QStringLiteral("all-device")));
+    QCOMPARE(panel.planner(), QStringLiteral("all-device"));
+    QCOMPARE(stack->count(), 1);
+    QVERIFY(settled(panel));
+    QVERIFY(panel.trainingResult().has_value());
+    QCOMPARE(panel.trainingResult()->planner, std::string("all-device"));
+    QCOMPARE(panel.trainingResult()->iterationMs(),
+             iterationMs(profile, network, "all-device", 128));
+
+    stack->undo();
+    QCOMPARE(panel.planner(), QStringLiteral("hiertrain"));
+    QCOMPARE(box->currentData().toString(), QStringLiteral("hiertrain"));
+    QCOMPARE(stack->count(), 1); // the combo followed the document without pushing a command
+    QCOMPARE(stack->index(), 0);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.trainingResult()->planner, std::string("hiertrain"));
+    QCOMPARE(panel.trainingResult()->iterationMs(),
+             iterationMs(profile, network, "hiertrain", 128));
+
+    stack->redo();
+    QCOMPARE(box->currentData().toString(), QStringLiteral("all-device"));
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.trainingResult()->iterationMs(),
+             iterationMs(profile, network, "all-device", 128));
+    QCOMPARE(stack->count(), 1);
+    // setPlanner is the same user change; an unknown id changes nothing.
+    panel.setPlanner("jalad");
+    QCOMPARE(stack->count(), 2);
+    panel.setPlanner("no-such-planner");
+    QCOMPARE(panel.planner(), QStringLiteral("jalad"));
+    QCOMPARE(stack->count(), 2);
+}
+
+// Typing a batch is one command (the keystrokes merge); undo and redo re-plan the iteration.
+void TrainingUiTest::undoRedoBatchChange() {
+    const core::Profile profile = loadProfile(kAlexNet);
+    const core::Network network = hierTrainNetwork();
+    ui::TrainingPanel panel;
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setDocument(profile, network);
+    QVERIFY(settled(panel));
+    QSpinBox* box = panel.batchBox();
+    QCOMPARE(box->value(), 128);
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, "32");
+    QCOMPARE(box->value(), 32);
+    QCOMPARE(panel.batch(), 32);
+    QCOMPARE(panel.undoStack()->count(), 1); // "3", then "32": one command
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.trainingResult()->batch, 32);
+    QCOMPARE(panel.trainingResult()->iterationMs(), iterationMs(profile, network, "hiertrain", 32));
+    // The arrow key is another change of the same spin box: it merges too.
+    QTest::keyClick(box, Qt::Key_Up);
+    QCOMPARE(panel.batch(), 33);
+    QCOMPARE(panel.undoStack()->count(), 1);
+
+    panel.undoStack()->undo();
+    QCOMPARE(panel.batch(), 128);
+    QCOMPARE(box->value(), 128);
+    QCOMPARE(panel.undoStack()->index(), 0);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.trainingResult()->batch, 128);
+    QCOMPARE(panel.trainingResult()->iterationMs(),
+             iterationMs(profile, network, "hiertrain", 128));
+    panel.undoStack()->redo();
+    QCOMPARE(box->value(), 33);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.trainingResult()->batch, 33);
+    // A change of another setting is a command of its own.
+    panel.setPlanner("all-edge");
+    panel.setBatch(64);
+    QCOMPARE(panel.undoStack()->count(), 3);
+    panel.undoStack()->undo();
+    QCOMPARE(panel.batch(), 33);
+    QCOMPARE(panel.planner(), QStringLiteral("all-edge"));
+}
+
+// A pipeline setting edited in its box is one command; undo and redo plan the pipeline again.
+void TrainingUiTest::undoRedoPipelineSetting() {
+    const core::Profile profile = loadProfile(kAlexNet);
+    ui::TrainingPanel panel;
+    panel.setDocument(profile, hierTrainNetwork());
+    panel.setPlanner("pipeline");
+    QVERIFY(settled(panel));
+    QVERIFY(panel.pipeline().has_value());
+    const int stages = static_cast<int>(panel.pipeline()->plan.stages.size());
+    QCOMPARE(panel.pipeline()->schedule.microBatches, 4 * stages);
+    QCOMPARE(panel.pipeline()->schedule.kind, core::ScheduleKind::OneForwardOneBackward);
+    const int before = panel.undoStack()->count();
+
+    ui::PipelineSettingsBox* box = panel.pipelineSettings();
+    box->setMicroBatches(7);
+    QCOMPARE(panel.document()->pipelineSettings().microBatches, 7);
+    QCOMPARE(panel.undoStack()->count(), before + 1);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.pipeline()->schedule.microBatches, 7);
+    box->setScheduleKind(core::ScheduleKind::GPipe);
+    QCOMPARE(panel.undoStack()->count(), before + 2);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.pipeline()->schedule.kind, core::ScheduleKind::GPipe);
+    const double gpipeMs = panel.pipeline()->schedule.minibatchMs;
+
+    panel.undoStack()->undo();
+    QCOMPARE(box->scheduleKind(), core::ScheduleKind::OneForwardOneBackward);
+    QCOMPARE(box->microBatches(), 7);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.pipeline()->schedule.kind, core::ScheduleKind::OneForwardOneBackward);
+    QCOMPARE(panel.pipeline()->schedule.microBatches, 7);
+    panel.undoStack()->undo();
+    QCOMPARE(box->microBatches(), 0);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.pipeline()->schedule.microBatches, 4 * stages);
+    QCOMPARE(panel.undoStack()->count(), before + 2); // the box followed without new commands
+    panel.undoStack()->redo();
+    panel.undoStack()->redo();
+    QCOMPARE(box->microBatches(), 7);
+    QCOMPARE(box->scheduleKind(), core::ScheduleKind::GPipe);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.pipeline()->schedule.minibatchMs, gpipeMs);
+    // The chain typed by the user: one command, undone back to the profile's machines.
+    const QStringList chain = box->chainIds();
+    box->setChainIds(QStringList{chain.front(), chain.back()});
+    QCOMPARE(panel.document()->pipelineSettings().chain.size(), qsizetype(2));
+    QVERIFY(settled(panel));
+    QVERIFY(panel.pipeline()->plan.stages.size() <= 2);
+    panel.undoStack()->undo();
+    QCOMPARE(box->chainIds(), chain);
+    QVERIFY(settled(panel));
+    QCOMPARE(static_cast<int>(panel.pipeline()->plan.stages.size()), stages);
+}
+
+// One drag of the stage strip is one command, pushed on release; undo puts the boundaries and
+// the simulated schedule back, redo applies the drag again.
+void TrainingUiTest::undoRedoStageDrag() {
+    const core::Profile profile = loadProfile(kAlexNet);
+    const core::Network network = hierTrainNetwork();
+    ui::TrainingPanel panel;
+    panel.resize(1280, 800);
+    panel.setDocument(profile, network);
+    panel.setPlanner("pipeline");
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(settled(panel));
+    ui::StageStripView* strip = panel.stageStrip();
+    QVERIFY(strip->isEditable());
+    const std::vector<int> before = strip->boundaries();
+    QVERIFY(!before.empty());
+    const std::vector<int> stagesBefore = panel.pipeline()->stageOfLayer;
+    const double msBefore = panel.pipeline()->schedule.minibatchMs;
+    const std::vector<int> chain = panel.pipelineSettings()->chain(profile, nullptr);
+    QCOMPARE(msBefore, pipelineMs(profile, network, chain, stagesBefore));
+    const int high = before.size() > 1 ? before[1] : static_cast<int>(profile.layers.size());
+    const int target = before[0] > 1 ? 1 : std::min(before[0] + 2, high - 1);
+    QVERIFY(target != before[0]);
+    const int commands = panel.undoStack()->count();
+    int resimulations = 0;
+    connect(&panel, &ui::TrainingPanel::planChanged, &panel, [&resimulations] { ++resimulations; });
+
+    dragFirstBoundary(strip, target);
+    QCOMPARE(strip->boundaries()[0], target);
+    QVERIFY(resimulations >= 1);                        // live while dragging
+    QCOMPARE(panel.undoStack()->count(), commands + 1); // one command for the whole drag
+    std::vector<int> after = before;
+    after[0] = target;
+    QCOMPARE(panel.document()->stageBoundaries(), after);
+    const std::vector<int> stagesAfter = strip->stageOfLayer();
+    const double msAfter = pipelineMs(profile, network, chain, stagesAfter);
+    QCOMPARE(panel.pipeline()->stageOfLayer, stagesAfter);
+    QCOMPARE(panel.pipeline()->schedule.minibatchMs, msAfter);
+
+    panel.undoStack()->undo();
+    QVERIFY(settled(panel));
+    QCOMPARE(strip->boundaries(), before);
+    QCOMPARE(strip->stageOfLayer(), stagesBefore);
+    QCOMPARE(panel.pipeline()->stageOfLayer, stagesBefore);
+    QCOMPARE(panel.pipeline()->schedule.minibatchMs, msBefore);
+    QCOMPARE(barsOf(panel.ganttView()->scene()).size(), panel.pipeline()->schedule.tasks.size());
+    // The handle is where the boundary is, ready for the next drag.
+    QCOMPARE(strip->handle(0)->pos().x(), strip->xOfPosition(before[0]));
+
+    panel.undoStack()->redo();
+    QVERIFY(settled(panel));
+    QCOMPARE(strip->boundaries(), after);
+    QCOMPARE(panel.pipeline()->stageOfLayer, stagesAfter);
+    QCOMPARE(panel.pipeline()->schedule.minibatchMs, msAfter);
+    QCOMPARE(panel.undoStack()->count(), commands + 1);
+
+    // A click on a handle that moves nothing pushes nothing.
+    const QPoint at =
+        strip->mapFromScene(strip->handle(0)->mapToScene(strip->handle(0)->rect().center()));
+    QTest::mouseClick(strip->viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(panel.undoStack()->count(), commands + 1);
+    // A pipeline setting changed after the drag lets the planner choose again; its undo brings
+    // the dragged partition back.
+    panel.pipelineSettings()->setMicroBatches(6);
+    QVERIFY(settled(panel));
+    QVERIFY(panel.document()->stageBoundaries().empty());
+    QCOMPARE(panel.pipeline()->stageOfLayer, stagesBefore);
+    panel.undoStack()->undo();
+    QVERIFY(settled(panel));
+    QCOMPARE(strip->boundaries(), after);
+    QCOMPARE(panel.pipeline()->schedule.minibatchMs, msAfter);
+}
+
+void TrainingUiTest::newDocumentClearsUndoStack() {
+    const core::Profile profile = loadProfile(kAlexNet);
+    ui::TrainingPanel panel;
+    panel.setDocument(profile, hierTrainNetwork());
+    panel.setPlanner("all-cloud");
+    panel.setBatch(16);
+    panel.pipelineSettings()->setMicroBatches(5);
+    QCOMPARE(panel.undoStack()->count(), 3);
+    QVERIFY(panel.undoStack()->canUndo());
+    // A new network: not undoable; the settings stay.
+    panel.setNetwork(*core::networkPreset("4g"));
+    QCOMPARE(panel.undoStack()->count(), 0);
+    QVERIFY(!panel.undoStack()->canUndo());
+    QCOMPARE(panel.planner(), QStringLiteral("all-cloud"));
+    QCOMPARE(panel.batch(), 16);
+    QCOMPARE(panel.document()->pipelineSettings().microBatches, 5);
+    panel.setBatch(8);
+    QCOMPARE(panel.undoStack()->count(), 1);
+    // A new document: the batch is the profile's again, the stack empty.
+    panel.setDocument(loadProfile(kLeNet), hierTrainNetwork());
+    QCOMPARE(panel.undoStack()->count(), 0);
+    QCOMPARE(panel.batch(), static_cast<int>(loadProfile(kLeNet).model.batch));
+    QCOMPARE(panel.batchBox()->value(), panel.batch());
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.trainingResult()->batch, panel.batch());
+    panel.clearDocument();
+    QCOMPARE(panel.undoStack()->count(), 0);
+    QVERIFY(!panel.hasDocument());
+}
+
+// With the pipeline chosen, only the pipeline is planned: no iteration planner runs behind it.
+void TrainingUiTest::pipelineRunsNoIterationPlanner() {
+    const core::Profile profile = loadProfile(kAlexNet);
+    ui::TrainingPanel panel;
+    panel.setPlanner("pipeline");
+    QCOMPARE(panel.planner(), QStringLiteral("pipeline"));
+    bool iterationShown = false;
+    connect(&panel, &ui::TrainingPanel::planChanged, &panel, [&panel, &iterationShown] {
+        iterationShown = iterationShown || panel.trainingResult().has_value();
+    });
+    panel.setDocument(profile, hierTrainNetwork());
+    // The pipeline's plan and the strategy comparison: nothing else.
+    QCOMPARE(panel.computationsStarted(), 2);
+    QVERIFY(settled(panel));
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.isStrategyRunning(), 60000);
+    QCOMPARE(panel.computationsStarted(), 2);
+    QVERIFY(panel.pipeline().has_value());
+    QVERIFY(!panel.trainingResult().has_value());
+    QVERIFY(!iterationShown);
+    QVERIFY(panel.errorText().isEmpty());
+    QVERIFY(barsOf(panel.timelineView()->scene()).empty());
+    bool explained = false;
+    for (QGraphicsItem* item : panel.timelineView()->scene()->items())
+        if (auto* text = dynamic_cast<QGraphicsTextItem*>(item))
+            explained = explained || text->toPlainText().contains("Pipeline tab");
+    QVERIFY(explained);
+    // Switching away from an iteration planner to the pipeline computes nothing (the pipeline
+    // was planned already) and drops the iteration answer.
+    panel.setPlanner("hiertrain");
+    QCOMPARE(panel.computationsStarted(), 3);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.trainingResult()->planner, std::string("hiertrain"));
+    panel.setPlanner("pipeline");
+    QCOMPARE(panel.computationsStarted(), 3);
+    QVERIFY(!panel.isPlanning());
+    QVERIFY(!panel.trainingResult().has_value());
+    QVERIFY(barsOf(panel.timelineView()->scene()).empty());
+    // Undo and a batch change with the pipeline chosen: still no iteration planner.
+    iterationShown = false;
+    panel.setBatch(64); // re-runs the strategy comparison only
+    QCOMPARE(panel.computationsStarted(), 4);
+    QVERIFY(settled(panel));
+    QVERIFY(!iterationShown);
+    QVERIFY(!panel.trainingResult().has_value());
+}
+
+// The window's dark theme reaches the training canvases; exports stay light.
+void TrainingUiTest::darkCanvasExportStaysLight() {
+    const ui::CanvasColors& dark = ui::Theme::darkTheme().canvas;
+    const ui::CanvasColors& light = ui::Theme::light().canvas;
+    QVERIFY(dark.background != light.background);
+    ui::TrainingPanel panel;
+    panel.resize(1280, 800);
+    panel.setDocument(loadProfile(kAlexNet), hierTrainNetwork());
+    QVERIFY(settled(panel));
+    QTRY_VERIFY_WITH_TIMEOUT(panel.strategySweep() != nullptr && !panel.isStrategyRunning(), 60000);
+    QCOMPARE(panel.timelineView()->scene()->backgroundBrush().color(), light.background);
+    panel.setDark(true);
+    QVERIFY(panel.isDark());
+    QGraphicsScene* timeline = panel.timelineView()->scene();
+    QCOMPARE(timeline->backgroundBrush().color(), dark.background);
+    QCOMPARE(panel.timelineView()->backgroundBrush().color(), dark.background);
+    QVERIFY(!barsOf(timeline).empty()); // redrawn, not dropped
+    // The idle rows and the texts use the dark canvas colours; no light text is left.
+    int idleRows = 0, texts = 0;
+    for (QGraphicsItem* item : timeline->items()) {
+        if (auto* rect = dynamic_cast<QGraphicsRectItem*>(item);
+            rect && rect->brush().color() == dark.idle)
+            ++idleRows;
+        if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item);
+            text && !text->parentItem()) {
+            QCOMPARE(text->brush().color(), dark.text);
+            ++texts;
+        }
+    }
+    QVERIFY(idleRows >= 3);
+    QVERIFY(texts > 5);
+    QCOMPARE(panel.ganttView()->scene()->backgroundBrush().color(), dark.background);
+    QCOMPARE(panel.stageStrip()->backgroundBrush().color(), dark.background);
+    QCOMPARE(panel.stageStrip()->colors().text, dark.text);
+    QCOMPARE(panel.stageStrip()->handle(0)->brush().color(), dark.text);
+    QCOMPARE(panel.strategyView()->chart()->backgroundBrush().color(),
+             ui::Theme::darkTheme().chart.background);
+    // A re-plan keeps the dark look.
+    panel.setBatch(64);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.timelineView()->scene()->backgroundBrush().color(), dark.background);
+    // The exported image is light.
+    QTemporaryDir dir;
+    QString error;
+    const QString png = dir.filePath("timeline.png");
+    QVERIFY2(panel.exportView(ui::TrainingPanel::View::Timeline, png, &error), qPrintable(error));
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.pixelColor(1, 1), QColor(Qt::white));
+    QCOMPARE(image.pixelColor(image.width() / 2, image.height() - 2), QColor(Qt::white));
+    const QString gantt = dir.filePath("gantt.png");
+    QVERIFY2(panel.exportView(ui::TrainingPanel::View::Pipeline, gantt, &error), qPrintable(error));
+    QCOMPARE(QImage(gantt).pixelColor(1, 1), QColor(Qt::white));
+    // Back to light.
+    panel.setDark(false);
+    QCOMPARE(panel.timelineView()->scene()->backgroundBrush().color(), light.background);
+    QCOMPARE(panel.stageStrip()->backgroundBrush().color(), light.background);
+    QCOMPARE(panel.strategyView()->chart()->backgroundBrush().color(),
+             ui::Theme::light().chart.background);
 }
 
 QTEST_MAIN(TrainingUiTest)

@@ -9,14 +9,14 @@
 namespace cutlab::ui {
 
 void HierTrainTimelineBuilder::build(QGraphicsScene* scene, const core::TrainingTimeline& timeline,
-                                     double width) {
+                                     double width, const CanvasColors& colors) {
     scene->clear();
     std::vector<TimeChartCanvas::Row> rows;
     for (const auto& name : timeline.rows)
         rows.push_back({QString::fromStdString(name), 34});
     TimeChartCanvas canvas(scene, width, QString::fromStdString(timeline.title), rows,
-                           timeline.totalMs, 2);
-    const QPen outline(QColor(0x33, 0x33, 0x33), 0.6);
+                           timeline.totalMs, 2, colors);
+    const QPen outline(colors.outline, 0.6);
     for (const auto& bar : timeline.bars)
         canvas.addBar(bar.row, bar.startMs, bar.endMs, TrainingPalette::brushOf(bar.work), outline,
                       QString::fromStdString(bar.label), QString::fromStdString(bar.detail));
@@ -36,7 +36,7 @@ void HierTrainTimelineBuilder::build(QGraphicsScene* scene, const core::Training
         {TrainingPalette::brushOf(core::TimelineWork::Update), QStringLiteral("weight update")},
         {TrainingPalette::brushOf(core::TimelineWork::Transfer),
          QStringLiteral("transfer (in, out, grad, wg)")},
-        {QBrush(QColor(0xf1, 0xf1, 0xf1)), QStringLiteral("idle")}};
+        {QBrush(colors.idle), QStringLiteral("idle")}};
     canvas.finish(legend, QStringLiteral("Phases: ") + lengths.join(QStringLiteral(" · ")) +
                               QStringLiteral(". Each phase lasts as long as its slowest worker."));
 }

@@ -25,7 +25,7 @@ QString PipelineGanttBuilder::stageName(const core::Profile& profile,
 void PipelineGanttBuilder::build(QGraphicsScene* scene, const core::Profile& profile,
                                  const core::PipelinePlan& plan,
                                  const core::PipelineSchedule& schedule, double width,
-                                 const QString& title) {
+                                 const QString& title, const CanvasColors& colors) {
     scene->clear();
     const int stages = static_cast<int>(plan.stages.size());
     std::vector<TimeChartCanvas::Row> rows;
@@ -39,8 +39,8 @@ void PipelineGanttBuilder::build(QGraphicsScene* scene, const core::Profile& pro
             rows.push_back({QStringLiteral("link %1→%2 (act / grad)").arg(n).arg(n + 1), 24});
         }
     }
-    TimeChartCanvas canvas(scene, width, title, rows, schedule.minibatchMs, 0);
-    const QPen stagePen(QColor(0x22, 0x22, 0x22), 0.6);
+    TimeChartCanvas canvas(scene, width, title, rows, schedule.minibatchMs, 0, colors);
+    const QPen stagePen(colors.outline, 0.6);
     for (std::size_t i = 0; i < schedule.tasks.size(); ++i) {
         const auto& task = schedule.tasks[i];
         const bool forward = task.pass == core::Pass::Forward;
@@ -90,7 +90,7 @@ void PipelineGanttBuilder::build(QGraphicsScene* scene, const core::Profile& pro
         {QBrush(TrainingPalette::backward()), QStringLiteral("backward")},
         {TrainingPalette::linkBrush(true), QStringLiteral("activation transfer")},
         {TrainingPalette::linkBrush(false), QStringLiteral("gradient transfer")},
-        {QBrush(QColor(0xf1, 0xf1, 0xf1)), QStringLiteral("idle")}};
+        {QBrush(colors.idle), QStringLiteral("idle")}};
     canvas.finish(legend, caption);
 }
 

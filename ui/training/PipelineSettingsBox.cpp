@@ -62,21 +62,38 @@ PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
     connect(m_schedule, &QComboBox::currentIndexChanged, this, &PipelineSettingsBox::changed);
 }
 
-void PipelineSettingsBox::setProfile(const core::Profile& profile) {
-    const QSignalBlocker blockMachine(m_machine), blockChain(m_chain), blockBatch(m_microBatch);
+void PipelineSettingsBox::setMachines(const core::Profile& profile) {
+    const QSignalBlocker blockMachine(m_machine);
     m_machine->clear();
-    QStringList ids;
     for (const auto& machine : profile.machines) {
         const QString id = QString::fromStdString(machine.id);
         m_machine->addItem(
             QStringLiteral("%1 (%2)").arg(id, QString::fromStdString(core::tierName(machine.tier))),
             id);
-        ids << id;
     }
-    if (ids.size() == 1)
-        ids = QStringList{ids.front(), ids.front(), ids.front(), ids.front()};
-    m_chain->setText(ids.join(QLatin1Char(',')));
-    m_microBatch->setValue(0);
+}
+
+PipelineSettings PipelineSettingsBox::settings() const {
+    PipelineSettings settings;
+    settings.chain = chainIds();
+    settings.microBatch = microBatch();
+    settings.microBatches = microBatches();
+    settings.cutMode = cutMode();
+    settings.scheduleKind = scheduleKind();
+    return settings;
+}
+
+void PipelineSettingsBox::setSettings(const PipelineSettings& settings) {
+    const QSignalBlocker blockChain(m_chain), blockBatch(m_microBatch),
+        blockBatches(m_microBatches), blockCut(m_cutMode), blockSchedule(m_schedule);
+    if (settings.chain != chainIds())
+        m_chain->setText(settings.chain.join(QLatin1Char(',')));
+    m_microBatch->setValue(settings.microBatch);
+    m_microBatches->setValue(settings.microBatches);
+    m_cutMode->setCurrentIndex(
+        m_cutMode->findData(QString::fromStdString(core::cutModeName(settings.cutMode))));
+    m_schedule->setCurrentIndex(m_schedule->findData(
+        QString::fromStdString(core::scheduleKindName(settings.scheduleKind))));
 }
 
 QStringList PipelineSettingsBox::chainIds() const {
@@ -92,22 +109,7 @@ void PipelineSettingsBox::setChainIds(const QStringList& ids) {
 }
 
 std::vector<int> PipelineSettingsBox::chain(const core::Profile& profile, QString* error) const {
-    std::vector<int> chain;
-    for (const QString& id : chainIds()) {
-        const int machine = profile.machineIndex(id.toStdString());
-        if (machine < 0) {
-            if (error)
-                *error =
-                    QStringLiteral(
-                        "The pipeline chain names '%1', which is not a machine of this profile.")
-                        .arg(id);
-            return {};
-        }
-        chain.push_back(machine);
-    }
-    if (chain.empty() && error)
-        *error = QStringLiteral("The pipeline chain is empty: append at least one machine.");
-    return chain;
+    return settings().machineChain(profile, error);
 }
 
 int PipelineSettingsBox::microBatch() const {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/training/PipelineSettings.h"
+
 #include "core/model/Profile.h"
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/pipeline/PipelineSchedule.h"
@@ -17,15 +19,17 @@ class QToolButton;
 namespace cutlab::ui {
 
 // The pipeline's settings: the chain of machines (ids from the profile, an id may repeat), the
-// micro-batch size and count, the cut mode and the schedule kind. Emits changed() on every edit.
+// micro-batch size and count, the cut mode and the schedule kind. Emits changed() on every edit
+// (the setters below edit as a user would); setSettings() shows settings without emitting.
 class PipelineSettingsBox : public QGroupBox {
     Q_OBJECT
   public:
     explicit PipelineSettingsBox(QWidget* parent = nullptr);
 
-    // Fills the machine picker; the chain becomes every machine once in profile order (four
-    // copies of a profile's only machine).
-    void setProfile(const core::Profile& profile);
+    // Fills the machine picker with the profile's machines.
+    void setMachines(const core::Profile& profile);
+    PipelineSettings settings() const;
+    void setSettings(const PipelineSettings& settings); // emits nothing
 
     QStringList chainIds() const;
     void setChainIds(const QStringList& ids);

@@ -1,5 +1,7 @@
 #include "ui/training/StageBoundaryItem.h"
 
+#include "ui/charts/Theme.h"
+
 #include <QBrush>
 #include <QCursor>
 #include <QPen>
@@ -11,11 +13,17 @@ StageBoundaryItem::StageBoundaryItem(int index, double height, QGraphicsItem* pa
     setFlags(ItemIsMovable | ItemSendsGeometryChanges);
     setAcceptHoverEvents(true);
     setCursor(Qt::SizeHorCursor);
-    setBrush(QColor(0x22, 0x22, 0x22));
-    setPen(QPen(Qt::white, 1));
+    const CanvasColors& light = Theme::light().canvas;
+    setColors(light.text, light.background);
     setZValue(5);
     setToolTip(QStringLiteral(
         "Drag to move this stage boundary; the schedule is simulated again at once."));
+}
+
+void StageBoundaryItem::setColors(const QColor& fill, const QColor& edge) {
+    m_fill = fill;
+    setBrush(fill);
+    setPen(QPen(edge, 1));
 }
 
 QVariant StageBoundaryItem::itemChange(GraphicsItemChange change, const QVariant& value) {
@@ -32,7 +40,7 @@ void StageBoundaryItem::hoverEnterEvent(QGraphicsSceneHoverEvent* event) {
 }
 
 void StageBoundaryItem::hoverLeaveEvent(QGraphicsSceneHoverEvent* event) {
-    setBrush(QColor(0x22, 0x22, 0x22));
+    setBrush(m_fill);
     QGraphicsRectItem::hoverLeaveEvent(event);
 }
 

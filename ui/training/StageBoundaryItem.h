@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QColor>
 #include <QGraphicsRectItem>
 
 #include <functional>
@@ -21,6 +22,8 @@ class StageBoundaryItem : public QGraphicsRectItem {
         m_snap = std::move(snap);
     }
     void setMoved(std::function<void(int index)> moved) { m_moved = std::move(moved); }
+    // The handle's fill and its edge (the canvas text and background colours of the theme).
+    void setColors(const QColor& fill, const QColor& edge);
 
   protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
@@ -31,6 +34,7 @@ class StageBoundaryItem : public QGraphicsRectItem {
     int m_index;
     std::function<QPointF(int, const QPointF&)> m_snap;
     std::function<void(int)> m_moved;
+    QColor m_fill;
 };
 
 } // namespace cutlab::ui

@@ -8,6 +8,7 @@
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QMouseEvent>
 #include <QResizeEvent>
 
 #include <algorithm>
@@ -30,11 +31,12 @@ QColor stageColor(int stage) {
 
 } // namespace
 
-StageStripView::StageStripView(QWidget* parent) : QGraphicsView(parent) {
+StageStripView::StageStripView(QWidget* parent)
+    : QGraphicsView(parent), m_colors(Theme::light().canvas) {
     setScene(new QGraphicsScene(this));
     setAlignment(Qt::AlignLeft | Qt::AlignTop);
     setRenderHint(QPainter::Antialiasing);
-    setBackgroundBrush(Qt::white);
+    setBackgroundBrush(m_colors.background);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setFixedHeight(static_cast<int>(kLabelHeight + kCellHeight + 2 * kMargin + 22));
     setToolTip(QStringLiteral(
@@ -69,6 +71,51 @@ void StageStripView::clear() {
     m_stageOfLayer.clear();
     m_boundaries.clear();
     rebuild();
+}
+
+bool StageStripView::setBoundaries(const std::vector<int>& boundaries) {
+    if (!m_editable || boundaries.size() != m_handles.size())
+        return false;
+    for (std::size_t b = 0; b < boundaries.size(); ++b) {
+        if (boundaries[b] <= (b == 0 ? 0 : boundaries[b - 1]) ||
+            boundaries[b] >= static_cast<int>(m_stageOfLayer.size()) ||
+            std::find(m_allowed.begin(), m_allowed.end(), boundaries[b]) == m_allowed.end())
+            return false;
+    }
+    m_boundaries = boundaries;
+    m_rebuilding = true; // the handles' moves below are not the user's
+    const double top = kMargin + kLabelHeight;
+    for (std::size_t b = 0; b < m_handles.size(); ++b) {
+        m_handles[b]->setSnap(nullptr);
+        m_handles[b]->setPos(xOfPosition(m_boundaries[b]), top);
+        m_handles[b]->setSnap(
+            [this](int index, const QPointF& wanted) { return snap(index, wanted); });
+    }
+    m_rebuilding = false;
+    recolour();
+    return true;
+}
+
+void StageStripView::setColors(const CanvasColors& colors) {
+    m_colors = colors;
+    setBackgroundBrush(m_colors.background);
+    rebuild();
+}
+
+void StageStripView::mousePressEvent(QMouseEvent* event) {
+    m_pressBoundaries = m_boundaries;
+    QGraphicsView::mousePressEvent(event);
+}
+
+void StageStripView::mouseReleaseEvent(QMouseEvent* event) {
+    QGraphicsView::mouseReleaseEvent(event);
+    // After the item handled its release: the owner may now rebuild the strip.
+    if (event->button() == Qt::LeftButton && m_editable && m_boundaries != m_pressBoundaries &&
+        m_pressBoundaries.size() == m_boundaries.size()) {
+        const std::vector<int> before = m_pressBoundaries;
+        m_pressBoundaries = m_boundaries;
+        emit boundariesDragged(before);
+    }
 }
 
 std::vector<int> StageStripView::stageOfLayer() const {
@@ -114,7 +161,7 @@ void StageStripView::rebuild() {
     const double top = kMargin + kLabelHeight;
     for (int i = 0; i < n; ++i) {
         auto* cell = scene()->addRect(QRectF(xOfPosition(i), top, m_cellWidth, kCellHeight),
-                                      QPen(QColor(0xff, 0xff, 0xff), 1));
+                                      QPen(m_colors.background, 1));
         const auto& layer = m_profile->layers[static_cast<std::size_t>(i)];
         cell->setToolTip(
             QStringLiteral("#%1 %2 (%3)")
@@ -125,18 +172,19 @@ void StageStripView::rebuild() {
     // Allowed boundary positions: small ticks under the strip.
     for (int position : m_allowed)
         scene()->addLine(xOfPosition(position), top + kCellHeight + 2, xOfPosition(position),
-                         top + kCellHeight + 7, QPen(QColor(0x66, 0x66, 0x66), 1));
+                         top + kCellHeight + 7, QPen(m_colors.mutedText, 1));
     auto* caption = scene()->addSimpleText(
         m_editable ? QStringLiteral("ticks: where a boundary may go")
                    : QStringLiteral("stages not contiguous in layer order: not editable"));
     QFont small = caption->font();
     small.setPointSizeF(7.5);
     caption->setFont(small);
-    caption->setBrush(QColor(0x55, 0x55, 0x55));
+    caption->setBrush(m_colors.mutedText);
     caption->setPos(kMargin, top + kCellHeight + 8);
     if (m_editable) {
         for (std::size_t b = 0; b < m_boundaries.size(); ++b) {
             auto* item = new StageBoundaryItem(static_cast<int>(b), kCellHeight);
+            item->setColors(m_colors.text, m_colors.background);
             item->setPos(xOfPosition(m_boundaries[b]), top);
             item->setSnap([this](int index, const QPointF& wanted) { return snap(index, wanted); });
             item->setMoved([this](int index) { handleMoved(index); });
@@ -152,7 +200,7 @@ void StageStripView::rebuild() {
         QFont font = label->font();
         font.setPointSizeF(8);
         label->setFont(font);
-        label->setBrush(QColor(0x22, 0x22, 0x22));
+        label->setBrush(m_colors.text);
         m_stageLabels.push_back(label);
     }
     scene()->setSceneRect(0, 0, xOfPosition(n) + kMargin, top + kCellHeight + 22);

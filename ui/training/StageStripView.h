@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/charts/Theme.h"
+
 #include "core/model/Profile.h"
 
 #include <QGraphicsView>
@@ -18,8 +20,9 @@ class StageBoundaryItem;
 // on every stage boundary. A boundary at position p has layers [0, p) before it. Handles snap to
 // the allowed positions (valid cut points in single cut mode, any layer boundary otherwise) and
 // never cross their neighbours; boundariesChanged() is emitted on every snapped move, so the
-// owner can re-simulate live. When the plan's stages are not contiguous in layer order (cut
-// mode any), the strip only shows them and offers no handles.
+// owner can re-simulate live, and boundariesDragged() once when the mouse is released after a
+// drag that moved them (one undo command per drag). When the plan's stages are not contiguous in
+// layer order (cut mode any), the strip only shows them and offers no handles.
 class StageStripView : public QGraphicsView {
     Q_OBJECT
   public:
@@ -30,6 +33,12 @@ class StageStripView : public QGraphicsView {
     void setPartition(const core::Profile& profile, const std::vector<int>& stageOfLayer,
                       const std::vector<int>& allowed, const QStringList& stageNames);
     void clear();
+    // Moves the handles to `boundaries` (as many as there are handles, each an allowed position)
+    // without emitting anything; false (nothing changed) when they do not fit.
+    bool setBoundaries(const std::vector<int>& boundaries);
+    // The canvas colours (the stage colours stay).
+    void setColors(const CanvasColors& colors);
+    const CanvasColors& colors() const { return m_colors; }
 
     const std::vector<int>& boundaries() const { return m_boundaries; }
     std::vector<int> stageOfLayer() const;
@@ -40,9 +49,13 @@ class StageStripView : public QGraphicsView {
 
   signals:
     void boundariesChanged();
+    // After a drag: the boundaries when the mouse was pressed; boundaries() holds the new ones.
+    void boundariesDragged(const std::vector<int>& before);
 
   protected:
     void resizeEvent(QResizeEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
 
   private:
     void rebuild();
@@ -57,6 +70,8 @@ class StageStripView : public QGraphicsView {
     QStringList m_stageNames;
     bool m_editable = false;
     bool m_rebuilding = false;
+    std::vector<int> m_pressBoundaries; // at the mouse press, to tell a drag on release
+    CanvasColors m_colors;
     double m_cellWidth = 20;
     std::vector<QGraphicsRectItem*> m_cells;
     std::vector<StageBoundaryItem*> m_handles;

@@ -17,8 +17,6 @@ namespace {
 constexpr double kMargin = 14;
 constexpr double kRowGap = 5;
 constexpr double kLineHeight = 16;
-const QColor kText(0x22, 0x22, 0x22);
-const QColor kIdle(0xf1, 0xf1, 0xf1);
 
 QFont font(double points, bool bold = false) {
     QFont f;
@@ -49,17 +47,17 @@ QString tickText(double ms, bool seconds) {
 
 TimeChartCanvas::TimeChartCanvas(QGraphicsScene* scene, double width, const QString& title,
                                  const std::vector<Row>& rows, double totalMs,
-                                 int boundaryLabelLines)
-    : m_scene(scene), m_width(std::max(width, 360.0)), m_totalMs(totalMs > 0 ? totalMs : 1.0),
-      m_labelLines(boundaryLabelLines) {
-    m_scene->setBackgroundBrush(Qt::white);
+                                 int boundaryLabelLines, const CanvasColors& colors)
+    : m_scene(scene), m_colors(colors), m_width(std::max(width, 360.0)),
+      m_totalMs(totalMs > 0 ? totalMs : 1.0), m_labelLines(boundaryLabelLines) {
+    m_scene->setBackgroundBrush(m_colors.background);
     double y = kMargin;
     const QFont titleFont = font(10.5, true);
     auto* titleItem = m_scene->addSimpleText(
         QFontMetricsF(titleFont).elidedText(title, Qt::ElideRight, m_width - 2 * kMargin),
         titleFont);
     titleItem->setToolTip(title);
-    titleItem->setBrush(kText);
+    titleItem->setBrush(m_colors.text);
     titleItem->setPos(kMargin, y);
     y += titleItem->boundingRect().height() + 8;
 
@@ -78,12 +76,12 @@ TimeChartCanvas::TimeChartCanvas(QGraphicsScene* scene, double width, const QStr
     for (const auto& row : rows) {
         m_rowTops.push_back(y);
         m_rowHeights.push_back(row.height);
-        auto* background =
-            m_scene->addRect(QRectF(m_left, y, m_right - m_left, row.height), Qt::NoPen, kIdle);
+        auto* background = m_scene->addRect(QRectF(m_left, y, m_right - m_left, row.height),
+                                            Qt::NoPen, m_colors.idle);
         background->setZValue(0);
         const QString elided = metrics.elidedText(row.name, Qt::ElideMiddle, labelWidth);
         auto* label = m_scene->addSimpleText(elided, rowFont);
-        label->setBrush(kText);
+        label->setBrush(m_colors.text);
         label->setToolTip(row.name);
         label->setPos(m_left - 10 - metrics.horizontalAdvance(elided),
                       y + (row.height - metrics.height()) / 2);
@@ -103,7 +101,7 @@ double TimeChartCanvas::rowHeight(int row) const {
 }
 
 QColor TimeChartCanvas::textColorOn(const QColor& fill) {
-    return fill.lightnessF() < 0.55 ? QColor(Qt::white) : kText;
+    return fill.lightnessF() < 0.55 ? QColor(Qt::white) : Theme::light().canvas.text;
 }
 
 QGraphicsRectItem* TimeChartCanvas::addBar(int row, double startMs, double endMs,
@@ -127,7 +125,8 @@ QGraphicsRectItem* TimeChartCanvas::addBar(int row, double startMs, double endMs
             metrics.height() <= rect.height() + 2) {
             auto* label = new QGraphicsSimpleTextItem(text, bar);
             label->setFont(textFont);
-            label->setBrush(brush.style() == Qt::SolidPattern ? textColorOn(brush.color()) : kText);
+            label->setBrush(brush.style() == Qt::SolidPattern ? textColorOn(brush.color())
+                                                              : m_colors.text);
             label->setPos(rect.center().x() - metrics.horizontalAdvance(text) / 2,
                           rect.center().y() - metrics.height() / 2);
         }
@@ -138,7 +137,7 @@ QGraphicsRectItem* TimeChartCanvas::addBar(int row, double startMs, double endMs
 void TimeChartCanvas::addBoundary(double ms) {
     const double x = xOf(ms);
     auto* line = m_scene->addLine(x, m_labelsTop + m_labelLines * kLineHeight, x, m_rowsBottom + 4,
-                                  QPen(QColor(0x55, 0x55, 0x55), 1, Qt::DashLine));
+                                  QPen(m_colors.guide, 1, Qt::DashLine));
     line->setZValue(2);
 }
 
@@ -157,7 +156,7 @@ void TimeChartCanvas::addBoundaryLabel(double fromMs, double toMs, const QString
         x = m_lineEnds[line] + 6; // every line taken: push right
     m_lineEnds[line] = x + w;
     auto* label = m_scene->addSimpleText(text, labelFont);
-    label->setBrush(kText);
+    label->setBrush(m_colors.text);
     label->setPos(x, m_labelsTop + static_cast<double>(line) * kLineHeight);
     label->setZValue(3);
 }
@@ -166,23 +165,23 @@ void TimeChartCanvas::finish(const std::vector<std::pair<QBrush, QString>>& lege
                              const QString& caption) {
     // Time axis.
     const double axisY = m_rowsBottom + 6;
-    m_scene->addLine(m_left, axisY, m_right, axisY, QPen(QColor(0x99, 0x99, 0x99), 1));
+    m_scene->addLine(m_left, axisY, m_right, axisY, QPen(m_colors.axis, 1));
     const bool seconds = m_totalMs >= 10000;
     const double step = niceStep(m_totalMs, std::max(2, static_cast<int>((m_right - m_left) / 90)));
     const QFont tickFont = font(7.5);
     const QFontMetricsF tickMetrics(tickFont);
     for (double t = 0; t <= m_totalMs * 1.0000001; t += step) {
         const double x = xOf(t);
-        m_scene->addLine(x, axisY, x, axisY + 4, QPen(QColor(0x99, 0x99, 0x99), 1));
+        m_scene->addLine(x, axisY, x, axisY + 4, QPen(m_colors.axis, 1));
         const QString text = tickText(t, seconds);
         auto* label = m_scene->addSimpleText(text, tickFont);
-        label->setBrush(kText);
+        label->setBrush(m_colors.text);
         label->setPos(x - tickMetrics.horizontalAdvance(text) / 2, axisY + 5);
     }
     double y = axisY + 6 + tickMetrics.height();
     auto* axisTitle = m_scene->addSimpleText(
         seconds ? QStringLiteral("time (s)") : QStringLiteral("time (ms)"), font(8));
-    axisTitle->setBrush(kText);
+    axisTitle->setBrush(m_colors.text);
     axisTitle->setPos((m_left + m_right) / 2 - axisTitle->boundingRect().width() / 2, y);
     y += axisTitle->boundingRect().height() + 8;
 
@@ -197,16 +196,16 @@ void TimeChartCanvas::finish(const std::vector<std::pair<QBrush, QString>>& lege
             y += legendMetrics.height() + 4;
         }
         m_scene->addRect(QRectF(x, y + 2, 16, legendMetrics.height() - 4),
-                         QPen(QColor(0x66, 0x66, 0x66), 0.8), brush);
+                         QPen(m_colors.outline, 0.8), brush);
         auto* label = m_scene->addSimpleText(name, legendFont);
-        label->setBrush(kText);
+        label->setBrush(m_colors.text);
         label->setPos(x + 21, y);
         x += w;
     }
     y += legendMetrics.height() + 6;
     if (!caption.isEmpty()) {
         auto* text = m_scene->addText(QString(), font(8));
-        text->setDefaultTextColor(kText);
+        text->setDefaultTextColor(m_colors.text);
         text->setPlainText(caption);
         text->setTextWidth(m_width - 2 * kMargin);
         text->setPos(kMargin - 4, y);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/charts/Theme.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QPen>
@@ -14,8 +16,9 @@ class QGraphicsScene;
 namespace cutlab::ui {
 
 // Lays out a time chart in a QGraphicsScene: a title, named rows (left column), bars placed by
-// start and end time, labelled vertical boundaries, a time axis, a legend and a caption, on a
-// white background. Shared by the HierTrain timeline and the pipeline Gantt chart; only draws.
+// start and end time, labelled vertical boundaries, a time axis, a legend and a caption, in the
+// theme's canvas colours (light by default: white background, as exported). Shared by the
+// HierTrain timeline and the pipeline Gantt chart; only draws.
 class TimeChartCanvas {
   public:
     // Data stored on every bar item, for tooltips and tests.
@@ -28,7 +31,8 @@ class TimeChartCanvas {
     };
 
     TimeChartCanvas(QGraphicsScene* scene, double width, const QString& title,
-                    const std::vector<Row>& rows, double totalMs, int boundaryLabelLines = 0);
+                    const std::vector<Row>& rows, double totalMs, int boundaryLabelLines = 0,
+                    const CanvasColors& colors = Theme::light().canvas);
 
     double xOf(double ms) const;
     double rowTop(int row) const;
@@ -45,10 +49,13 @@ class TimeChartCanvas {
     // Draws the time axis, then the legend and the caption below it, and fixes the scene rect.
     void finish(const std::vector<std::pair<QBrush, QString>>& legend, const QString& caption);
 
+    // White on dark fills, the light theme's text colour on light ones (bars keep their colours).
     static QColor textColorOn(const QColor& fill);
+    const CanvasColors& colors() const { return m_colors; }
 
   private:
     QGraphicsScene* m_scene;
+    CanvasColors m_colors;
     double m_width;
     double m_left = 0;  // x of time 0
     double m_right = 0; // x of totalMs

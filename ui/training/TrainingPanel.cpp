@@ -7,13 +7,15 @@
 #include "ui/charts/ChartStyle.h"
 #include "ui/charts/Format.h"
 #include "ui/charts/ImageExporter.h"
+#include "ui/charts/Theme.h"
 #include "ui/jobs/JobRunner.h"
+#include "ui/training/FittingSceneView.h"
 #include "ui/training/HierTrainTimelineBuilder.h"
 #include "ui/training/PipelineGanttBuilder.h"
 #include "ui/training/PipelineSettingsBox.h"
 #include "ui/training/StageStripView.h"
 #include "ui/training/StrategyChartBuilder.h"
-#include "ui/training/StrategySweepRunner.h"
+#include "ui/training/TrainingDocument.h"
 #include "ui/training/TrainingExport.h"
 
 #include "core/model/PlanError.h"
@@ -28,8 +30,6 @@
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QGraphicsView>
-
-#include "ui/training/FittingSceneView.h"
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
@@ -37,6 +37,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -44,13 +45,11 @@
 namespace cutlab::ui {
 namespace {
 
-constexpr const char* kPipeline = "pipeline";
-
 QGraphicsView* makeSceneView(QGraphicsScene* scene, QWidget* parent, const QString& tooltip) {
     auto* view = new FittingSceneView(scene, parent);
     view->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     view->setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    view->setBackgroundBrush(Qt::white);
+    view->setBackgroundBrush(Theme::light().canvas.background);
     view->setToolTip(tooltip);
     return view;
 }
@@ -58,9 +57,9 @@ QGraphicsView* makeSceneView(QGraphicsScene* scene, QWidget* parent, const QStri
 } // namespace
 
 TrainingPanel::TrainingPanel(QWidget* parent)
-    : QWidget(parent), m_plannerBox(new QComboBox(this)), m_batchBox(new QSpinBox(this)),
-      m_pipelineBox(new PipelineSettingsBox(this)), m_linksBox(new QComboBox(this)),
-      m_logXBox(new QCheckBox(this)),
+    : QWidget(parent), m_document(new TrainingDocument(this)), m_plannerBox(new QComboBox(this)),
+      m_batchBox(new QSpinBox(this)), m_pipelineBox(new PipelineSettingsBox(this)),
+      m_linksBox(new QComboBox(this)), m_logXBox(new QCheckBox(this)),
       m_exportButton(new QPushButton(QStringLiteral("Export view…"), this)),
       m_message(new QLabel(this)), m_summary(new QLabel(this)), m_tabs(new QTabWidget(this)),
       m_timelineScene(new QGraphicsScene(this)),
@@ -72,10 +71,8 @@ TrainingPanel::TrainingPanel(QWidget* parent)
                                 QStringLiteral("The simulated pipeline schedule: stages and links "
                                                "over time, micro-batch numbers on the bars."))),
       m_strategyView(new QChartView(this)), m_strategyStatus(new QLabel(this)),
-      m_runner(new StrategySweepRunner(this)), m_jobs(new JobRunner(JobSlotCount, this)) {
-    for (const auto* info : core::plannersOfKind(core::PlannerKind::Iteration))
-        m_plannerBox->addItem(QString::fromStdString(info->id));
-    m_plannerBox->addItem(QString::fromLatin1(kPipeline));
+      m_jobs(new JobRunner(JobSlotCount, this)) {
+    populatePlanners(m_plannerBox);
     m_plannerBox->setToolTip(QStringLiteral(
         "The training planner: HierTrain's hybrid parallelism, a baseline, or the pipeline."));
     m_batchBox->setRange(1, 1 << 20);
@@ -154,22 +151,30 @@ TrainingPanel::TrainingPanel(QWidget* parent)
     m_timelineView->viewport()->installEventFilter(this);
     m_ganttView->viewport()->installEventFilter(this);
 
-    connect(m_plannerBox, &QComboBox::currentIndexChanged, this, [this] {
-        showView(planner() == QLatin1String(kPipeline) ? View::Pipeline : View::Timeline);
-        updateMessage();
+    // User edits become the document's commands; the document's signals update the widgets
+    // (with their signals blocked, so nothing is pushed again) and re-plan.
+    connect(m_plannerBox, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (index >= 0)
+            m_document->setPlanner(m_plannerBox->itemData(index).toString());
     });
-    connect(m_batchBox, &QSpinBox::valueChanged, this, [this] {
-        replanIteration();
-        restartStrategy();
-    });
-    connect(m_pipelineBox, &PipelineSettingsBox::changed, this, &TrainingPanel::replanPipeline);
-    connect(m_strip, &StageStripView::boundariesChanged, this, &TrainingPanel::resimulatePipeline);
+    connect(m_batchBox, &QSpinBox::valueChanged, m_document, &TrainingDocument::setBatch);
+    connect(m_pipelineBox, &PipelineSettingsBox::changed, this,
+            [this] { m_document->setPipelineSettings(m_pipelineBox->settings()); });
+    connect(m_strip, &StageStripView::boundariesChanged, this, &TrainingPanel::previewBoundaries);
+    connect(m_strip, &StageStripView::boundariesDragged, this,
+            [this](const std::vector<int>& before) {
+                m_document->moveStageBoundaries(before, m_strip->boundaries());
+            });
+    connect(m_document, &TrainingDocument::profileChanged, this, &TrainingPanel::documentReset);
+    connect(m_document, &TrainingDocument::networkChanged, this, &TrainingPanel::replan);
+    connect(m_document, &TrainingDocument::plannerChanged, this, &TrainingPanel::plannerChanged);
+    connect(m_document, &TrainingDocument::batchChanged, this, &TrainingPanel::batchChanged);
+    connect(m_document, &TrainingDocument::pipelineSettingsChanged, this,
+            &TrainingPanel::pipelineSettingsChanged);
+    connect(m_document, &TrainingDocument::stageBoundariesChanged, this,
+            &TrainingPanel::updatePipeline);
     connect(m_linksBox, &QComboBox::currentIndexChanged, this, &TrainingPanel::restartStrategy);
     connect(m_logXBox, &QCheckBox::toggled, this, &TrainingPanel::showStrategy);
-    connect(m_runner, &StrategySweepRunner::finished, this, [this] {
-        showStrategy();
-        emit strategyFinished();
-    });
     connect(m_exportButton, &QPushButton::clicked, this, &TrainingPanel::exportCurrent);
     clearDocument();
 }
@@ -178,51 +183,76 @@ TrainingPanel::~TrainingPanel() {
     delete m_strategyView->chart();
 }
 
+void TrainingPanel::populatePlanners(QComboBox* box) {
+    for (const auto& info : core::allPlanners()) {
+        if (info.kind == core::PlannerKind::Inference)
+            continue;
+        box->addItem(QString::fromStdString(info.label), QString::fromStdString(info.id));
+        box->setItemData(box->count() - 1, QString::fromStdString(info.summary), Qt::ToolTipRole);
+    }
+}
+
+QUndoStack* TrainingPanel::undoStack() const {
+    return m_document->undoStack();
+}
+
+bool TrainingPanel::hasDocument() const {
+    return m_document->hasDocument();
+}
+
+bool TrainingPanel::isPipelineSelected() const {
+    return m_document->isPipeline();
+}
+
 void TrainingPanel::setDocument(const core::Profile& profile, const core::Network& network) {
     setDocument(std::make_shared<const core::Profile>(profile), network);
 }
 
 void TrainingPanel::setDocument(std::shared_ptr<const core::Profile> profile,
                                 const core::Network& network) {
-    m_profile = std::move(profile);
-    m_network = network;
-    {
-        const QSignalBlocker block(m_batchBox);
-        m_batchBox->setValue(std::max(1, static_cast<int>(m_profile->model.batch)));
-    }
-    m_pipelineBox->setProfile(*m_profile);
-    replan();
+    m_document->setDocument(std::move(profile), network);
 }
 
 void TrainingPanel::setNetwork(const core::Network& network) {
-    m_network = network;
-    if (m_profile)
-        replan();
-}
-
-void TrainingPanel::setActive(bool active) {
-    if (active == m_active)
-        return;
-    m_active = active;
-    if (m_active && m_stale && m_profile)
-        replan();
-}
-
-bool TrainingPanel::isPlanning() const {
-    return m_jobs->isBusy();
-}
-
-int TrainingPanel::computationsStarted() const {
-    return m_jobs->startedCount() + m_strategyStarts;
+    m_document->setNetwork(network);
 }
 
 void TrainingPanel::clearDocument() {
-    m_runner->cancel();
+    m_document->clear();
+}
+
+void TrainingPanel::setDark(bool dark) {
+    m_dark = dark;
+    const CanvasColors& colors = Theme::of(dark).canvas;
+    m_timelineView->setBackgroundBrush(colors.background);
+    m_ganttView->setBackgroundBrush(colors.background);
+    m_strip->setColors(colors);
+    drawTimeline();
+    drawGantt();
+    if (QChart* chart = m_strategyView->chart())
+        ChartStyle::apply(chart, m_dark);
+}
+
+// A new document, or none: every widget shows the document's settings, and all is planned anew.
+void TrainingPanel::documentReset() {
+    const TrainingDocument& doc = *m_document;
+    {
+        const QSignalBlocker blockPlanner(m_plannerBox), blockBatch(m_batchBox);
+        m_plannerBox->setCurrentIndex(m_plannerBox->findData(doc.planner()));
+        m_batchBox->setValue(doc.batch());
+    }
+    if (doc.profile())
+        m_pipelineBox->setMachines(*doc.profile());
+    m_pipelineBox->setSettings(doc.pipelineSettings());
+    if (doc.hasDocument()) {
+        replan();
+        return;
+    }
+    m_jobs->cancel(StrategyJob);
     m_jobs->cancel(IterationJob);
     m_jobs->cancel(PipelineJob);
     m_stale = false;
-    m_profile.reset();
-    m_network.reset();
+    m_pipelineInputs.reset();
     m_result.reset();
     m_timeline.reset();
     m_pipeline.reset();
@@ -235,21 +265,61 @@ void TrainingPanel::clearDocument() {
     updateMessage();
 }
 
-QString TrainingPanel::planner() const {
-    return m_plannerBox->currentText();
+void TrainingPanel::plannerChanged() {
+    {
+        const QSignalBlocker block(m_plannerBox);
+        m_plannerBox->setCurrentIndex(m_plannerBox->findData(m_document->planner()));
+    }
+    showView(isPipelineSelected() ? View::Pipeline : View::Timeline);
+    replanIteration();
+    updateMessage();
 }
 
-void TrainingPanel::setPlanner(const QString& name) {
-    const int index = m_plannerBox->findText(name);
-    if (index >= 0)
-        m_plannerBox->setCurrentIndex(index);
+void TrainingPanel::batchChanged() {
+    {
+        const QSignalBlocker block(m_batchBox);
+        m_batchBox->setValue(m_document->batch());
+    }
+    replanIteration();
+    restartStrategy();
+}
+
+void TrainingPanel::pipelineSettingsChanged() {
+    m_pipelineBox->setSettings(m_document->pipelineSettings());
+    updatePipeline();
+}
+
+void TrainingPanel::setActive(bool active) {
+    if (active == m_active)
+        return;
+    m_active = active;
+    if (m_active && m_stale && m_document->hasDocument())
+        replan();
+}
+
+bool TrainingPanel::isPlanning() const {
+    return m_jobs->isRunning(IterationJob) || m_jobs->isRunning(PipelineJob);
+}
+
+int TrainingPanel::computationsStarted() const {
+    return m_jobs->startedCount();
+}
+
+QString TrainingPanel::planner() const {
+    return m_document->planner();
+}
+
+void TrainingPanel::setPlanner(const QString& id) {
+    if (m_plannerBox->findData(id) >= 0)
+        m_document->setPlanner(id);
 }
 
 int TrainingPanel::batch() const {
-    return m_batchBox->value();
+    return m_document->batch();
 }
+
 void TrainingPanel::setBatch(int samples) {
-    m_batchBox->setValue(samples);
+    m_batchBox->setValue(samples); // clamped to the box's range, then a command
 }
 
 void TrainingPanel::setStrategyLinks(const QString& links) {
@@ -270,37 +340,41 @@ void TrainingPanel::showView(View view) {
 }
 
 QString TrainingPanel::errorText() const {
-    return planner() == QLatin1String(kPipeline) ? m_pipelineError : m_iterationError;
+    return isPipelineSelected() ? m_pipelineError : m_iterationError;
 }
 
 bool TrainingPanel::isStrategyRunning() const {
-    return m_runner->isRunning();
+    return m_jobs->isRunning(StrategyJob);
 }
 
 const core::StrategySweep* TrainingPanel::strategySweep() const {
-    return m_runner->result().planners.empty() ? nullptr : &m_runner->result();
+    return m_sweep.planners.empty() ? nullptr : &m_sweep;
 }
 
 void TrainingPanel::replan() {
+    m_pipelineInputs.reset(); // a new profile or network: the pipeline is planned again
+    if (!m_document->hasDocument())
+        return;
     if (!m_active) {
         // Nothing to show now: drop what was shown and plan when the panel is shown again.
-        m_runner->cancel();
+        m_jobs->cancel(StrategyJob);
         m_jobs->cancel(IterationJob);
         m_jobs->cancel(PipelineJob);
         m_result.reset();
         m_timeline.reset();
         m_pipeline.reset();
+        m_strip->clear(); // it may show an older profile's layers
         m_stale = true;
         return;
     }
     m_stale = false;
     replanIteration();
-    replanPipeline();
+    updatePipeline();
     restartStrategy();
 }
 
 void TrainingPanel::replanIteration() {
-    if (!m_profile)
+    if (!m_document->hasDocument())
         return;
     if (!m_active) {
         m_stale = true;
@@ -309,10 +383,15 @@ void TrainingPanel::replanIteration() {
     m_result.reset();
     m_timeline.reset();
     m_iterationError.clear();
-    const QString name =
-        planner() == QLatin1String(kPipeline) ? QStringLiteral("hiertrain") : planner();
+    if (isPipelineSelected()) { // the timeline belongs to the iteration planners: none runs
+        m_jobs->cancel(IterationJob);
+        drawTimeline();
+        updateMessage();
+        return;
+    }
     m_jobs->start(IterationJob,
-                  [this, profile = m_profile, network = *m_network, name = name.toStdString(),
+                  [this, profile = m_document->profile(), network = *m_document->network(),
+                   name = planner().toStdString(),
                    samples = batch()](const std::atomic<bool>&) -> JobRunner::Apply {
                       // On a worker thread: only the copies above are read.
                       auto result = std::make_shared<std::optional<core::TrainingResult>>();
@@ -343,20 +422,43 @@ void TrainingPanel::replanIteration() {
 }
 
 core::PipelineRequest TrainingPanel::pipelineRequest(QString* error) const {
+    const core::Profile& profile = *m_document->profile();
+    const PipelineSettings& settings = m_document->pipelineSettings();
     core::PipelineRequest request;
-    request.chain = m_pipelineBox->chain(*m_profile, error);
-    request.microBatch = m_pipelineBox->microBatch();
-    request.cutMode = m_pipelineBox->cutMode();
+    request.chain = settings.machineChain(profile, error);
+    request.microBatch = settings.microBatch;
+    request.cutMode = settings.cutMode;
     return request;
 }
 
-void TrainingPanel::replanPipeline() {
-    if (!m_profile)
+void TrainingPanel::updatePipeline() {
+    if (!m_document->hasDocument())
         return;
     if (!m_active) {
         m_stale = true;
         return;
     }
+    const auto inputs =
+        std::make_pair(m_document->pipelineSettings(), m_document->stageBoundaries());
+    if (m_pipelineInputs && *m_pipelineInputs == inputs)
+        return; // shown or under way already
+    if (inputs.second.empty())
+        replanPipeline();
+    else
+        resimulatePipeline(inputs.second, false);
+}
+
+void TrainingPanel::showPipelinePartition(const std::vector<int>& allowed) {
+    const core::Profile& profile = *m_document->profile();
+    QStringList names;
+    for (std::size_t s = 0; s < m_pipeline->plan.stages.size(); ++s)
+        names << QStringLiteral("%1: %2").arg(s).arg(QString::fromStdString(
+            profile.machines[static_cast<std::size_t>(m_pipeline->plan.stages[s].machine)].id));
+    m_strip->setPartition(profile, m_pipeline->stageOfLayer, allowed, names);
+}
+
+void TrainingPanel::replanPipeline() {
+    m_pipelineInputs = std::make_pair(m_document->pipelineSettings(), std::vector<int>());
     m_pipeline.reset();
     m_pipelineError.clear();
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
@@ -364,17 +466,10 @@ void TrainingPanel::replanPipeline() {
                                 std::vector<int> allowed, QString error) {
         m_pipeline = std::move(pipeline);
         m_pipelineError = error;
-        if (m_pipeline) {
-            QStringList names;
-            for (std::size_t s = 0; s < m_pipeline->plan.stages.size(); ++s)
-                names << QStringLiteral("%1: %2").arg(s).arg(QString::fromStdString(
-                    m_profile
-                        ->machines[static_cast<std::size_t>(m_pipeline->plan.stages[s].machine)]
-                        .id));
-            m_strip->setPartition(*m_profile, m_pipeline->stageOfLayer, allowed, names);
-        } else {
+        if (m_pipeline)
+            showPipelinePartition(allowed);
+        else
             m_strip->clear();
-        }
         drawGantt();
         updateMessage();
         emit planChanged();
@@ -385,11 +480,12 @@ void TrainingPanel::replanPipeline() {
         return;
     }
     m_strip->clear();
+    const PipelineSettings& settings = m_document->pipelineSettings();
     m_jobs->start(
         PipelineJob,
-        [applyPipeline, profile = m_profile, network = *m_network, request,
-         microBatches = m_pipelineBox->microBatches(), kind = m_pipelineBox->scheduleKind()](
-            const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+        [applyPipeline, profile = m_document->profile(), network = *m_document->network(), request,
+         microBatches = settings.microBatches,
+         kind = settings.scheduleKind](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
             // On a worker thread: only the copies above are read.
             auto pipeline = std::make_shared<std::optional<core::PipelineSimulation>>();
             auto allowed = std::make_shared<std::vector<int>>();
@@ -413,40 +509,75 @@ void TrainingPanel::replanPipeline() {
     updateMessage();
 }
 
-void TrainingPanel::resimulatePipeline() {
-    if (!m_profile)
-        return;
+// Simulates the pipeline over the given boundaries at once (no planner): the document's (an undo
+// or redo, after a drag) or, live while a handle is dragged, the strip's own.
+void TrainingPanel::resimulatePipeline(const std::vector<int>& boundaries, bool fromStrip) {
+    const core::Profile& profile = *m_document->profile();
+    const PipelineSettings& settings = m_document->pipelineSettings();
     m_jobs->cancel(PipelineJob); // the dragged partition wins over a plan still under way
+    m_pipelineInputs = std::make_pair(settings, boundaries);
     m_pipelineError.clear();
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
     if (m_pipelineError.isEmpty()) {
+        // A boundary at p has layers [0, p) before it.
+        std::vector<int> stageOfLayer(profile.layers.size(), 0);
+        for (std::size_t i = 0; i < stageOfLayer.size(); ++i)
+            stageOfLayer[i] = static_cast<int>(
+                std::upper_bound(boundaries.begin(), boundaries.end(), static_cast<int>(i)) -
+                boundaries.begin());
         try {
             m_pipeline = core::PipelineSimulation::evaluated(
-                *m_profile, *m_network, request, m_strip->stageOfLayer(),
-                m_pipelineBox->microBatches(), m_pipelineBox->scheduleKind());
+                profile, *m_document->network(), request, stageOfLayer, settings.microBatches,
+                settings.scheduleKind);
         } catch (const core::PlanError& error) {
             m_pipeline.reset();
             m_pipelineError = QString::fromStdString(error.what());
         }
+    } else {
+        m_pipeline.reset();
     }
+    // The strip follows the document (not while it is the one being dragged).
+    if (!fromStrip && m_pipeline && m_strip->stageOfLayer() != m_pipeline->stageOfLayer &&
+        !m_strip->setBoundaries(boundaries))
+        showPipelinePartition(
+            core::PipelineSimulation::allowedBoundaries(profile, settings.cutMode));
     drawGantt();
     updateMessage();
     emit planChanged();
 }
 
+void TrainingPanel::previewBoundaries() {
+    if (!m_document->hasDocument() || !m_strip->isEditable())
+        return;
+    resimulatePipeline(m_strip->boundaries(), true);
+}
+
 void TrainingPanel::restartStrategy() {
-    if (!m_profile)
+    if (!m_document->hasDocument())
         return;
     if (!m_active) {
         m_stale = true;
         return;
     }
-    ++m_strategyStarts;
-    std::vector<core::IterationPlanner> planners = core::iterationPlanners();
     m_strategyStatus->setText(QStringLiteral("Computing every planner at %1 bandwidths…")
                                   .arg(core::StrategySweepComputer::defaultBandwidths().size()));
-    m_runner->start(m_profile, *m_network, m_linksBox->currentData().toString().toStdString(),
-                    batch(), core::StrategySweepComputer::defaultBandwidths(), planners);
+    // Latest sweep wins: a running one is told to stop and its result dropped.
+    m_jobs->start(StrategyJob,
+                  [this, profile = m_document->profile(), network = *m_document->network(),
+                   links = m_linksBox->currentData().toString().toStdString(), samples = batch(),
+                   mbps = core::StrategySweepComputer::defaultBandwidths(),
+                   planners = core::iterationPlanners()](
+                      const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+                      // On a worker thread: only the copies above are read.
+                      auto sweep = std::make_shared<core::StrategySweep>(
+                          core::StrategySweepComputer::compute(*profile, network, links, samples,
+                                                               mbps, planners, &cancelled));
+                      return [this, sweep] { // on the GUI thread, if still current
+                          m_sweep = std::move(*sweep);
+                          showStrategy();
+                          emit strategyFinished();
+                      };
+                  });
 }
 
 void TrainingPanel::showStrategy() {
@@ -456,7 +587,7 @@ void TrainingPanel::showStrategy() {
     QChart* old = m_strategyView->chart();
     QChart* chart = StrategyChartBuilder::build(*sweep, m_logXBox->isChecked(),
                                                 StrategyChartBuilder::defaultTitle(*sweep));
-    ChartStyle::apply(chart, false);
+    ChartStyle::apply(chart, m_dark);
     m_strategyView->setChart(chart);
     delete old;
     m_strategyStatus->setText(sweep->error.empty()
@@ -468,42 +599,63 @@ void TrainingPanel::showStrategy() {
                                         .arg(QString::fromStdString(sweep->error)));
 }
 
-void TrainingPanel::showSceneMessage(QGraphicsScene* scene, const QString& text) {
+void TrainingPanel::showSceneMessage(QGraphicsScene* scene, const QString& text, bool error) const {
+    const CanvasColors& colors = Theme::of(m_dark).canvas;
     scene->clear();
+    scene->setBackgroundBrush(colors.background);
     auto* item = scene->addText(QString());
     item->setPlainText(text);
     item->setTextWidth(520);
-    item->setDefaultTextColor(QColor(0x9b, 0x1c, 0x1c));
+    item->setDefaultTextColor(error ? (m_dark ? QColor(0xf2, 0x8b, 0x82) : QColor(0x9b, 0x1c, 0x1c))
+                                    : colors.mutedText);
     scene->setSceneRect(item->boundingRect().adjusted(-20, -20, 20, 20));
 }
 
 void TrainingPanel::drawTimeline() {
-    if (!m_timeline) {
+    if (!m_document->hasDocument()) {
         showSceneMessage(m_timelineScene, m_iterationError);
         return;
     }
+    if (isPipelineSelected()) {
+        showSceneMessage(m_timelineScene,
+                         QStringLiteral("The timeline shows one iteration of hiertrain or a "
+                                        "baseline; choose one of those planners to see it. The "
+                                        "pipeline's schedule is on the Pipeline tab."),
+                         false);
+        return;
+    }
+    if (!m_timeline) {
+        showSceneMessage(m_timelineScene, m_jobs->isRunning(IterationJob)
+                                              ? QStringLiteral("Planning…")
+                                              : m_iterationError);
+        return;
+    }
     HierTrainTimelineBuilder::build(m_timelineScene, *m_timeline,
-                                    std::max(760, m_timelineView->viewport()->width() - 4));
+                                    std::max(760, m_timelineView->viewport()->width() - 4),
+                                    Theme::of(m_dark).canvas);
 }
 
 void TrainingPanel::drawGantt() {
     if (!m_pipeline) {
-        showSceneMessage(m_ganttScene, m_pipelineError);
+        showSceneMessage(m_ganttScene, m_document->hasDocument() && m_jobs->isRunning(PipelineJob)
+                                           ? QStringLiteral("Planning…")
+                                           : m_pipelineError);
         return;
     }
     const QString title = QStringLiteral("%1: pipeline over %2 stages")
-                              .arg(QString::fromStdString(m_profile->model.name))
+                              .arg(QString::fromStdString(m_document->profile()->model.name))
                               .arg(m_pipeline->plan.stages.size());
-    PipelineGanttBuilder::build(m_ganttScene, *m_profile, m_pipeline->plan, m_pipeline->schedule,
-                                std::max(760, m_ganttView->viewport()->width() - 4), title);
+    PipelineGanttBuilder::build(
+        m_ganttScene, *m_document->profile(), m_pipeline->plan, m_pipeline->schedule,
+        std::max(760, m_ganttView->viewport()->width() - 4), title, Theme::of(m_dark).canvas);
 }
 
 void TrainingPanel::updateMessage() {
     const QString error = errorText();
     m_message->setText(error);
-    m_message->setVisible(!error.isEmpty() && m_profile);
+    m_message->setVisible(!error.isEmpty() && m_document->hasDocument());
     QString summary;
-    if (planner() == QLatin1String(kPipeline)) {
+    if (isPipelineSelected()) {
         if (m_pipeline)
             summary = QStringLiteral("Pipeline: %1 stages, bottleneck %2 per micro-batch of %3, "
                                      "mini-batch of %4 micro-batches %5.")
@@ -518,7 +670,7 @@ void TrainingPanel::updateMessage() {
                       .arg(m_result->batch)
                       .arg(Format::ms(m_result->iterationMs()));
     }
-    const auto slot = planner() == QLatin1String(kPipeline) ? PipelineJob : IterationJob;
+    const auto slot = isPipelineSelected() ? PipelineJob : IterationJob;
     if (summary.isEmpty() && m_jobs->isRunning(slot))
         summary = QStringLiteral("Planning…");
     m_summary->setText(summary);
@@ -545,7 +697,12 @@ bool TrainingPanel::exportView(View view, const QString& path, QString* error) c
     switch (view) {
     case View::Timeline: {
         if (!m_timeline)
-            return fail(m_iterationError);
+            return fail(isPipelineSelected()
+                            ? QStringLiteral("The timeline shows the iteration planners: choose "
+                                             "hiertrain or a baseline instead of the pipeline.")
+                        : !m_iterationError.isEmpty()
+                            ? m_iterationError
+                            : QStringLiteral("The timeline has not been planned yet."));
         QGraphicsScene scene;
         HierTrainTimelineBuilder::build(&scene, *m_timeline, 1000);
         return TrainingExport::writeScene(path, scene, error,
@@ -553,11 +710,14 @@ bool TrainingPanel::exportView(View view, const QString& path, QString* error) c
     }
     case View::Pipeline: {
         if (!m_pipeline)
-            return fail(m_pipelineError);
+            return fail(!m_pipelineError.isEmpty()
+                            ? m_pipelineError
+                            : QStringLiteral("The pipeline has not been planned yet."));
         QGraphicsScene scene;
         PipelineGanttBuilder::build(
-            &scene, *m_profile, m_pipeline->plan, m_pipeline->schedule, 1000,
-            QStringLiteral("%1: pipeline").arg(QString::fromStdString(m_profile->model.name)));
+            &scene, *m_document->profile(), m_pipeline->plan, m_pipeline->schedule, 1000,
+            QStringLiteral("%1: pipeline")
+                .arg(QString::fromStdString(m_document->profile()->model.name)));
         return TrainingExport::writeScene(path, scene, error);
     }
     case View::Strategy: {

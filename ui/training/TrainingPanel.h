@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/training/PipelineSettings.h"
+
 #include "core/training/PipelineSimulation.h"
 #include "core/training/StrategySweep.h"
 #include "core/training/TrainingResult.h"
@@ -13,6 +15,8 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 class QChartView;
 class QCheckBox;
@@ -23,21 +27,25 @@ class QLabel;
 class QPushButton;
 class QSpinBox;
 class QTabWidget;
+class QUndoStack;
 
 namespace cutlab::ui {
 
 class PipelineSettingsBox;
 class StageStripView;
-class StrategySweepRunner;
 class JobRunner;
+class TrainingDocument;
 
 // The Training mode: pick a training planner (hiertrain, the baselines, pipeline) and the
 // mini-batch; see the HierTrain timeline (workers × phases), the pipeline's stage strip (drag
 // the boundaries, the schedule re-simulates live) and Gantt chart, and the strategy comparison
-// (every iteration planner against a link's bandwidth). Every change re-plans, off the GUI
-// thread (a newer change makes older answers stale; they are dropped); errors show as a message
-// inside the panel. While inactive (the window shows another mode) it only keeps the document and
-// plans when it becomes active. Self-contained: it keeps its own copies of the profile and network.
+// (every iteration planner against a link's bandwidth). The state lives in a TrainingDocument
+// (document()): every user change is an undoable command on its undo stack, and the panel
+// observes the document, shows its state in the widgets and re-plans. Every change re-plans, off
+// the GUI thread (a newer change makes older answers stale; they are dropped); errors show as a
+// message inside the panel. With the pipeline selected, no iteration planner runs (the timeline
+// tab says so); the strategy comparison always compares the iteration planners. While inactive
+// (the window shows another mode) it only keeps the document and plans when it becomes active.
 class TrainingPanel : public QWidget {
     Q_OBJECT
   public:
@@ -46,13 +54,23 @@ class TrainingPanel : public QWidget {
     explicit TrainingPanel(QWidget* parent = nullptr);
     ~TrainingPanel() override;
 
-    // Keeps both and re-plans everything (the batch becomes the profile's model.batch).
+    // The panel's document and its undo stack (for the window's QUndoGroup / Edit menu).
+    TrainingDocument* document() const { return m_document; }
+    QUndoStack* undoStack() const;
+
+    // Keeps both and re-plans everything (the batch becomes the profile's model.batch). Not
+    // undoable: clears the undo stack.
     void setDocument(const core::Profile& profile, const core::Network& network);
     void setDocument(std::shared_ptr<const core::Profile> profile, const core::Network& network);
-    // Keeps the profile and the settings; re-plans with the new network.
+    // Keeps the profile and the settings; re-plans with the new network. Clears the undo stack.
     void setNetwork(const core::Network& network);
     void clearDocument();
-    bool hasDocument() const { return static_cast<bool>(m_profile); }
+    bool hasDocument() const;
+
+    // The window's dark or light theme for the timeline, Gantt chart, stage strip and strategy
+    // chart (exports stay light).
+    void setDark(bool dark);
+    bool isDark() const { return m_dark; }
 
     // Active (the default): plans as soon as something changes. Inactive: plans nothing, and
     // catches up when activated again.
@@ -63,11 +81,15 @@ class TrainingPanel : public QWidget {
     // Plans started since construction: iteration, pipeline and strategy computations.
     int computationsStarted() const;
 
+    // The selected planner's id: hiertrain | all-device | … | jalad | pipeline. setPlanner is a
+    // user change (undoable); an unknown id is ignored.
     QString planner() const;
-    void setPlanner(const QString& name); // hiertrain | all-device | … | jalad | pipeline
+    void setPlanner(const QString& id);
     int batch() const;
-    void setBatch(int samples);
+    void setBatch(int samples); // a user change (undoable)
     PipelineSettingsBox* pipelineSettings() const { return m_pipelineBox; }
+    QComboBox* plannerBox() const { return m_plannerBox; } // item data: the planner's id
+    QSpinBox* batchBox() const { return m_batchBox; }
     void setStrategyLinks(const QString& links); // core::parseLinkSelection syntax
     void setStrategyLogX(bool logX);
     void showView(View view);
@@ -95,25 +117,39 @@ class TrainingPanel : public QWidget {
     bool eventFilter(QObject* watched, QEvent* event) override;
 
   private:
+    static void populatePlanners(QComboBox* box); // item text and data: the planner's id
+    bool isPipelineSelected() const;
+    // Document signals.
+    void documentReset();
+    void plannerChanged();
+    void batchChanged();
+    void pipelineSettingsChanged();
+    // Planning.
     void replan();
     void replanIteration();
+    void updatePipeline(); // plans, or simulates the document's boundaries
     void replanPipeline();
-    void resimulatePipeline();
+    void resimulatePipeline(const std::vector<int>& boundaries, bool fromStrip);
+    void previewBoundaries(); // live, while a boundary is dragged (no command)
+    void showPipelinePartition(const std::vector<int>& allowed);
     void restartStrategy();
     void showStrategy();
     void drawTimeline();
     void drawGantt();
     void updateMessage();
     void exportCurrent();
-    static void showSceneMessage(QGraphicsScene* scene, const QString& text);
+    void showSceneMessage(QGraphicsScene* scene, const QString& text, bool error = true) const;
     core::PipelineRequest pipelineRequest(QString* error) const;
 
-    std::shared_ptr<const core::Profile> m_profile;
-    std::optional<core::Network> m_network;
+    TrainingDocument* m_document;
     std::optional<core::TrainingResult> m_result;
     std::optional<core::TrainingTimeline> m_timeline;
     std::optional<core::PipelineSimulation> m_pipeline;
     QString m_iterationError, m_pipelineError;
+    // The pipeline settings and boundaries of the pipeline shown or being planned (none after a
+    // new document or network): a document change that leaves them alike computes nothing.
+    std::optional<std::pair<PipelineSettings, std::vector<int>>> m_pipelineInputs;
+    core::StrategySweep m_sweep; // the last delivered sweep (no planners before the first)
 
     QComboBox* m_plannerBox;
     QSpinBox* m_batchBox;
@@ -131,11 +167,10 @@ class TrainingPanel : public QWidget {
     QGraphicsView* m_ganttView;
     QChartView* m_strategyView;
     QLabel* m_strategyStatus;
-    StrategySweepRunner* m_runner;
-    enum JobSlot { IterationJob, PipelineJob, JobSlotCount };
+    enum JobSlot { IterationJob, PipelineJob, StrategyJob, JobSlotCount };
     JobRunner* m_jobs;
-    int m_strategyStarts = 0;
     bool m_active = true;
+    bool m_dark = false;
     bool m_stale = false; // the document changed while inactive
 };
 

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "core/pipeline/PipelinePlanner.h"
+#include "core/pipeline/PipelineSchedule.h"
+
+#include "core/model/Profile.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace cutlab::ui {
+
+// What PipelineSettingsBox edits: the chain of machine ids (an id may repeat), the micro-batch
+// size (0 = the profile's model.batch) and count (0 = 4 × stages), the cut mode, the schedule.
+struct PipelineSettings {
+    QStringList chain;
+    int microBatch = 0;
+    int microBatches = 0;
+    core::PipelineCutMode cutMode = core::PipelineCutMode::Single;
+    core::ScheduleKind scheduleKind = core::ScheduleKind::OneForwardOneBackward;
+
+    // Machine positions of the chain; empty with `error` set when an id is unknown or none given.
+    std::vector<int> machineChain(const core::Profile& profile, QString* error) const;
+
+    bool operator==(const PipelineSettings&) const = default;
+};
+
+} // namespace cutlab::ui
