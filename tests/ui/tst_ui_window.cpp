@@ -597,6 +597,24 @@ class TestUiWindow : public QObject {
                      "Max time: 'device fifty' should look like TIER=MS or TIER=PCT%"),
                  qPrintable(planner->status()->text()));
         QCOMPARE(planner->plans().size(), expected.size()); // the previous answer stays
+        // JointDNN takes no limits (the registry says so): their fields are disabled and not
+        // applied, and come back with a planner that takes them.
+        QComboBox* planners = planner->plannerBox();
+        QStringList shown;
+        for (int i = 0; i < planners->count(); ++i)
+            shown << planners->itemText(i);
+        QCOMPARE(shown, QStringList({"Scission (top N)", "Neurosurgeon", "JointDNN"}));
+        planners->setCurrentIndex(planners->findData(QStringLiteral("jointdnn")));
+        QVERIFY(!planner->maxTimeEdit()->isEnabled());
+        QVERIFY(!planner->maxUploadEdit()->isEnabled());
+        planner->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!planner->isRunning(), 20000);
+        const auto jointDnn = core::runInferencePlanner("jointdnn", model, core::InferenceQuery{});
+        QVERIFY(!planner->plans().empty());
+        QCOMPARE(planner->plans().front().evaluation.totalMs, jointDnn.front().evaluation.totalMs);
+        planners->setCurrentIndex(planners->findData(QStringLiteral("scission")));
+        QVERIFY(planner->maxTimeEdit()->isEnabled());
+        QCOMPARE(planner->maxTimeEdit()->text(), QStringLiteral("device fifty"));
     }
 
     void exportsReadBack() {

@@ -8,6 +8,7 @@
 #include "core/model/PlanError.h"
 #include "core/planners/InferencePlanner.h"
 #include "core/planners/PlanQueryText.h"
+#include "core/planners/PlannerRegistry.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -36,12 +37,16 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
     layout->addWidget(m_badge);
     auto* form = new QFormLayout();
     m_planner = new QComboBox(this);
-    m_planner->addItem(QStringLiteral("Scission (top N)"), "scission");
-    m_planner->addItem(QStringLiteral("Neurosurgeon"), "neurosurgeon");
-    m_planner->addItem(QStringLiteral("JointDNN"), "jointdnn");
-    m_planner->setToolTip(QStringLiteral(
-        "Scission: every configuration, ranked · Neurosurgeon: device+cloud, one split · "
-        "JointDNN: shortest path, may move back and forth"));
+    QStringList summaries;
+    for (const core::PlannerInfo* info : core::plannersOfKind(core::PlannerKind::Inference)) {
+        const QString label = QString::fromStdString(info->label);
+        m_planner->addItem(info->ranksPlans ? label + QStringLiteral(" (top N)") : label,
+                           QString::fromStdString(info->id));
+        m_planner->setItemData(m_planner->count() - 1, QString::fromStdString(info->summary),
+                               Qt::ToolTipRole);
+        summaries << label + QStringLiteral(": ") + QString::fromStdString(info->summary);
+    }
+    m_planner->setToolTip(summaries.join(QStringLiteral(" · ")));
     m_top = new QSpinBox(this);
     m_top->setRange(1, 1000);
     m_top->setValue(10);
@@ -115,6 +120,8 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
     layout->addWidget(m_table, 1);
 
     connect(m_runButton, &QPushButton::clicked, this, &PlannerPanel::run);
+    connect(m_planner, &QComboBox::currentIndexChanged, this, &PlannerPanel::showPlannerOptions);
+    showPlannerOptions();
     connect(m_table, &QTableWidget::itemSelectionChanged, this, [this] {
         const auto rows = m_table->selectionModel()->selectedRows();
         if (!rows.isEmpty())
@@ -161,6 +168,20 @@ std::vector<std::string> listOf(const QString& text) {
 
 } // namespace
 
+const core::PlannerInfo& PlannerPanel::selectedPlanner() const {
+    return core::requirePlanner(m_planner->currentData().toString().toStdString(),
+                                {core::PlannerKind::Inference});
+}
+
+// Only the options the chosen planner accepts can be edited (the registry says which); the
+// others are kept for when a planner that accepts them is chosen again.
+void PlannerPanel::showPlannerOptions() {
+    const core::PlannerInfo& planner = selectedPlanner();
+    m_maxUpload->setEnabled(planner.acceptsLimits);
+    m_maxTime->setEnabled(planner.acceptsLimits);
+    m_returnResult->setEnabled(planner.acceptsReturnResult);
+}
+
 // The panel's fields as the command line's options, resolved by the same parser
 // (core::resolvePlanQuery) with the panel's own field names in its messages.
 core::InferenceQuery PlannerPanel::query(QString* error) const {
@@ -175,9 +196,12 @@ core::InferenceQuery PlannerPanel::query(QString* error) const {
             text.tierRules.emplace_back(core::tierName(tier),
                                         use == 1 ? core::TierUse::Must : core::TierUse::MustNot);
     }
-    text.maxUploads = listOf(m_maxUpload->text());
-    text.maxTimes = listOf(m_maxTime->text());
-    text.returnResult = m_returnResult->isChecked() && text.planner == "jointdnn";
+    // Fields the chosen planner does not accept are disabled and not applied.
+    if (selectedPlanner().acceptsLimits) {
+        text.maxUploads = listOf(m_maxUpload->text());
+        text.maxTimes = listOf(m_maxTime->text());
+    }
+    text.returnResult = m_returnResult->isChecked() && selectedPlanner().acceptsReturnResult;
     for (std::string part : listOf(m_pins->text())) {
         const bool forbid = part.front() == '!';
         if (forbid)

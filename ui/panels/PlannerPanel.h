@@ -3,6 +3,7 @@
 #include "core/inference/InferenceQuery.h"
 #include "core/inference/RankedPlan.h"
 #include "core/model/Profile.h"
+#include "core/planners/PlannerRegistry.h"
 
 #include <QWidget>
 
@@ -55,6 +56,8 @@ class PlannerPanel : public QWidget {
     void onProfileChanged();
     void applyRow(int row);
     void refreshBadge();
+    void showPlannerOptions();
+    const core::PlannerInfo& selectedPlanner() const;
 
     Document* m_document;
     QComboBox* m_planner;
