@@ -82,20 +82,19 @@ TierPlacement InferenceCostModel::placementFromCuts(int deviceLast, int edgeLast
                             m_profile.layers[static_cast<std::size_t>(layer)].id +
                             "' is not a valid cut point (more than one tensor would cross it)");
     };
-    checkCut(deviceLast, "device");
-    checkCut(edgeLast, "edge");
+    checkCut(deviceLast, tierName(Tier::Device).c_str());
+    checkCut(edgeLast, tierName(Tier::Edge).c_str());
     TierPlacement placement;
     placement.machine = machines;
     placement.deviceEnd = deviceLast + 1;
     placement.edgeEnd = edgeLast < 0 ? placement.deviceEnd : edgeLast + 1;
     if (edgeLast >= 0 && edgeLast <= deviceLast)
         throw PlanError("the edge's last layer must come after the device's last layer");
-    const char* names[3] = {"device", "edge", "cloud"};
     for (Tier tier : kTiers) {
         const int t = tierIndex(tier);
         if (placement.layersOn(tier, n) > 0 && machines[static_cast<std::size_t>(t)] < 0)
-            throw PlanError(std::string("the plan runs layers on the ") + names[t] + " but no " +
-                            names[t] + " machine is available");
+            throw PlanError("the plan runs layers on the " + tierName(tier) + " but no " +
+                            tierName(tier) + " machine is available");
         if (placement.layersOn(tier, n) == 0 && tier != Tier::Device)
             placement.machine[static_cast<std::size_t>(t)] = -1;
     }

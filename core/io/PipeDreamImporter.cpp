@@ -292,7 +292,7 @@ nlohmann::ordered_json machinesOf(const PipeDreamImportOptions& options) {
     std::snprintf(batch, sizeof batch, "%g", options.batch);
     machines.push_back(
         {{"id", options.machineId},
-         {"tier", "cloud"},
+         {"tier", tierName(Tier::Cloud)},
          {"label", std::string("PipeDream's profiling GPU (times measured on mini-batches of ") +
                        batch + ")"}});
     for (const EstimatedMachine& machine : options.estimatedMachines) {

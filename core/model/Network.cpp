@@ -53,9 +53,11 @@ std::optional<Network> networkPreset(const std::string& name) {
     auto make = [&](double uplinkMbps, double uplinkMs) {
         Network network;
         network.name = name;
-        network.links = {{"device", "edge", uplinkMbps, uplinkMs},
-                         {"device", "cloud", uplinkMbps, uplinkMs},
-                         {"edge", "cloud", 50, 25}};
+        const std::string device = tierName(Tier::Device), edge = tierName(Tier::Edge),
+                          cloud = tierName(Tier::Cloud);
+        network.links = {{device, edge, uplinkMbps, uplinkMs},
+                         {device, cloud, uplinkMbps, uplinkMs},
+                         {edge, cloud, 50, 25}};
         return network;
     };
     if (name == "3g")
@@ -67,9 +69,9 @@ std::optional<Network> networkPreset(const std::string& name) {
     if (name == "ideal") {
         Network network;
         network.name = "ideal";
-        for (const char* from : {"device", "edge", "cloud"})
-            for (const char* to : {"device", "edge", "cloud"})
-                network.links.push_back({from, to, kUnlimitedBandwidth, 0});
+        for (Tier from : kTiers)
+            for (Tier to : kTiers)
+                network.links.push_back({tierName(from), tierName(to), kUnlimitedBandwidth, 0});
         network.links.push_back({"same", "same", kUnlimitedBandwidth, 0});
         return network;
     }

@@ -24,6 +24,13 @@ inline std::string tierName(Tier tier) {
     return "?";
 }
 
+// "Device": the name at the start of a title or a legend entry.
+inline std::string tierTitle(Tier tier) {
+    std::string title = tierName(tier);
+    title[0] = static_cast<char>(title[0] - 'a' + 'A');
+    return title;
+}
+
 inline std::optional<Tier> tierFromName(std::string_view name) {
     if (name == "device")
         return Tier::Device;

@@ -51,9 +51,22 @@ BreakdownChartBuilder::segments(const core::Profile& profile, const core::Evalua
 }
 
 QString BreakdownChartBuilder::segmentName(int segment) {
-    static const char* names[kSegments] = {"device",    "edge",       "cloud",  "dev↔edge",
-                                           "dev↔cloud", "edge↔cloud", "latency"};
-    return QString::fromUtf8(names[segment]);
+    // The tiers' compute, then the links between them (the device abbreviated), then latency.
+    using core::Tier;
+    if (segment < 3)
+        return QString::fromStdString(
+            core::tierName(core::kTiers[static_cast<std::size_t>(segment)]));
+    static const std::pair<Tier, Tier> links[3] = {
+        {Tier::Device, Tier::Edge}, {Tier::Device, Tier::Cloud}, {Tier::Edge, Tier::Cloud}};
+    if (segment < 6) {
+        const auto [from, to] = links[segment - 3];
+        auto name = [](Tier tier) {
+            return tier == Tier::Device ? QStringLiteral("dev")
+                                        : QString::fromStdString(core::tierName(tier));
+        };
+        return name(from) + QStringLiteral("↔") + name(to);
+    }
+    return QStringLiteral("latency");
 }
 
 QChart* BreakdownChartBuilder::build(const core::Profile& profile,

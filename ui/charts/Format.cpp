@@ -46,15 +46,7 @@ QString Format::flops(double value) {
 }
 
 QString Format::tierTitle(core::Tier tier) {
-    switch (tier) {
-    case core::Tier::Device:
-        return QStringLiteral("Device");
-    case core::Tier::Edge:
-        return QStringLiteral("Edge");
-    case core::Tier::Cloud:
-        return QStringLiteral("Cloud");
-    }
-    return QString();
+    return QString::fromStdString(core::tierTitle(tier));
 }
 
 QColor Format::tierColor(core::Tier tier) {
