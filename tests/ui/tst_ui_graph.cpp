@@ -4,6 +4,7 @@
 
 #include "ui/Document.h"
 #include "ui/graph/BlockFrameItem.h"
+#include "ui/graph/EdgeItem.h"
 #include "ui/graph/GraphLayout.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/LayerItem.h"
@@ -12,6 +13,8 @@
 #include "core/model/ModelStructure.h"
 
 #include <QDirIterator>
+#include <QFontMetricsF>
+#include <QPainterPathStroker>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -156,6 +159,66 @@ class TestUiGraph : public QObject {
         const QString hidden = QString::fromStdString(
             document.profile().layers[static_cast<std::size_t>(block.first)].id);
         QCOMPARE(scene.highlightMatches(hidden), block.first);
+    }
+
+    // A skip connection never runs through a block's title: it bows into the edge lane, which
+    // the title leaves free in both directions; an edge that does pass under a title (entering
+    // the block straight) is hidden by the title's opaque label, drawn above the edges. The
+    // title is never clipped, even where it is wider than its frame.
+    void skipConnectionsLeaveTitlesReadable_data() {
+        QTest::addColumn<QString>("profile");
+        QTest::addColumn<bool>("topToBottom");
+        for (const char* path : {"sample_profiles/handmade/tiny-residual.json",
+                                 "sample_profiles/pipedream/resnet18.json"})
+            for (bool topToBottom : {false, true})
+                QTest::addRow("%s %s", path, topToBottom ? "top-to-bottom" : "left-to-right")
+                    << QString(path) << topToBottom;
+    }
+    void skipConnectionsLeaveTitlesReadable() {
+        QFETCH(QString, profile);
+        QFETCH(bool, topToBottom);
+        Document document;
+        QString error;
+        QVERIFY2(document.openProfile(uiSourcePath(profile), &error), qPrintable(error));
+        GraphScene scene(&document);
+        scene.setTopToBottom(topToBottom);
+        scene.completeNow();
+        std::vector<const EdgeItem*> edges;
+        std::vector<const BlockFrameItem*> frames;
+        for (QGraphicsItem* item : scene.items()) {
+            if (item->type() == EdgeItem::Type)
+                edges.push_back(static_cast<const EdgeItem*>(item));
+            else if (item->type() == BlockFrameItem::Type &&
+                     !static_cast<BlockFrameItem*>(item)->isCollapsed())
+                frames.push_back(static_cast<const BlockFrameItem*>(item));
+        }
+        QVERIFY(!frames.empty());
+        int bows = 0;
+        QPainterPathStroker pen;
+        pen.setWidth(1.3); // as painted
+        for (const EdgeItem* edge : edges) {
+            const QPainterPath line = pen.createStroke(edge->path()); // the line, not its hull
+            const bool bowed = edge->jumps();
+            bows += bowed;
+            for (const BlockFrameItem* frame : frames) {
+                const QRectF title = frame->mapRectToScene(frame->titleRect());
+                if (!line.intersects(title))
+                    continue;
+                QVERIFY2(!bowed, qPrintable(QStringLiteral("a skip connection crosses the title "
+                                                           "of block %1")
+                                                .arg(frame->block() + 1)));
+                QVERIFY(frame->zValue() > edge->zValue()); // the label hides the straight edge
+            }
+        }
+        QVERIFY(bows >= 1); // the residual connections are there
+        for (const BlockFrameItem* frame : frames) {
+            QFont font;
+            font.setPointSizeF(8.5);
+            font.setBold(true);
+            QVERIFY(frame->titleRect().width() >=
+                    QFontMetricsF(font).horizontalAdvance(frame->titleText()));
+            QVERIFY(frame->boundingRect().contains(frame->titleRect()));
+        }
     }
 
     // One rule moves a handle: the other one is pushed along, never crossed; a drag step is

@@ -4,16 +4,19 @@
 #include "ui/graph/GraphInteraction.h"
 
 #include <QCursor>
+#include <QFontMetricsF>
 #include <QGraphicsSceneMouseEvent>
 #include <QPainter>
 
 namespace cutlab::ui {
 
 BlockFrameItem::BlockFrameItem(GraphInteraction* interaction, int block, const QRectF& rect,
-                               QString title, QString detail, bool collapsed)
+                               QString title, QString detail, bool collapsed, double titleIndent)
     : m_interaction(interaction), m_block(block), m_rect(rect), m_title(std::move(title)),
-      m_detail(std::move(detail)), m_collapsed(collapsed) {
-    setZValue(collapsed ? 0 : -2);
+      m_detail(std::move(detail)), m_titleIndent(titleIndent), m_collapsed(collapsed) {
+    // Above the edges (z -1), below the nodes: the title's label hides any edge passing under
+    // it; the frame's fill is faint enough not to hide them.
+    setZValue(collapsed ? 0 : -0.5);
     setAcceptedMouseButtons(Qt::LeftButton);
     setToolTip(collapsed
                    ? QStringLiteral("%1 (collapsed): click to show its layers").arg(m_title)
@@ -27,6 +30,30 @@ QRectF BlockFrameItem::headerRect() const {
     if (m_collapsed)
         return m_rect;
     return QRectF(m_rect.left(), m_rect.top(), m_rect.width(), 24);
+}
+
+QString BlockFrameItem::titleText() const {
+    return QStringLiteral("⊟ %1  ·  %2").arg(m_title, m_detail);
+}
+
+QFont BlockFrameItem::titleFont() {
+    QFont font;
+    font.setPointSizeF(8.5);
+    font.setBold(true);
+    return font;
+}
+
+QRectF BlockFrameItem::titleRect() const {
+    const QRectF header = headerRect();
+    const double left = header.left() + 10 + m_titleIndent;
+    const double width = QFontMetricsF(titleFont()).horizontalAdvance(titleText()) + 8;
+    // Never clipped: a long title in a narrow frame runs past the frame's edge, whole.
+    return QRectF(left - 4, header.top() + 3, width, 18);
+}
+
+QRectF BlockFrameItem::boundingRect() const {
+    const QRectF frame = m_rect.adjusted(-2, -2, 2, 2);
+    return m_collapsed ? frame : frame.united(titleRect());
 }
 
 QPainterPath BlockFrameItem::shape() const {
@@ -69,11 +96,15 @@ void BlockFrameItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
     painter->setPen(QPen(colors.frame, 1.2, Qt::DashLine));
     painter->setBrush(colors.frameFill);
     painter->drawRoundedRect(m_rect, 10, 10);
+    // The title on an opaque label: an edge entering the block passes under it, never through
+    // the letters.
+    const QRectF label = titleRect();
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(colors.background);
+    painter->drawRoundedRect(label, 4, 4);
     painter->setPen(colors.text);
-    font.setBold(true);
-    painter->setFont(font);
-    painter->drawText(headerRect().adjusted(10, 2, -6, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                      QStringLiteral("⊟ %1  ·  %2").arg(m_title, m_detail));
+    painter->setFont(titleFont());
+    painter->drawText(label.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, titleText());
 }
 
 void BlockFrameItem::mousePressEvent(QGraphicsSceneMouseEvent* event) {

@@ -2,6 +2,7 @@
 
 #include "core/model/Tier.h"
 
+#include <QFont>
 #include <QGraphicsItem>
 #include <QString>
 
@@ -16,16 +17,21 @@ class BlockFrameItem : public QGraphicsItem {
   public:
     enum { Type = UserType + 4 };
 
+    // `titleIndent`: room left free before the title along the header (top-to-bottom layouts,
+    // where the edge lane runs down the frame's left side and would cross the title).
     BlockFrameItem(GraphInteraction* interaction, int block, const QRectF& rect, QString title,
-                   QString detail, bool collapsed);
+                   QString detail, bool collapsed, double titleIndent = 0);
 
     int type() const override { return Type; }
     int block() const { return m_block; }
     bool isCollapsed() const { return m_collapsed; }
     QRectF headerRect() const;
+    // Where the title text of an expanded frame is drawn (on an opaque label), item coordinates.
+    QRectF titleRect() const;
+    QString titleText() const;
     void setTier(core::Tier tier);
 
-    QRectF boundingRect() const override { return m_rect.adjusted(-2, -2, 2, 2); }
+    QRectF boundingRect() const override;
     QPainterPath shape() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
@@ -33,11 +39,14 @@ class BlockFrameItem : public QGraphicsItem {
     void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
 
   private:
+    static QFont titleFont();
+
     GraphInteraction* m_interaction;
     int m_block;
     QRectF m_rect;
     QString m_title;
     QString m_detail;
+    double m_titleIndent = 0;
     bool m_collapsed;
     core::Tier m_tier = core::Tier::Device;
 };

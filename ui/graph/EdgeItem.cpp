@@ -21,6 +21,7 @@ EdgeItem::EdgeItem(GraphInteraction* interaction, const QRectF& from, const QRec
     const double crossGap = topToBottom ? end.x() - start.x() : end.y() - start.y();
     const bool jumps =
         mainGap > 150 && std::fabs(crossGap) < 1.0; // would run through nodes in between
+    m_jumps = jumps;
     m_path.moveTo(start);
     if (jumps) {
         const double bow = -(topToBottom ? from.width() : from.height()) / 2 - 30;
@@ -28,9 +29,10 @@ EdgeItem::EdgeItem(GraphInteraction* interaction, const QRectF& from, const QRec
             return topToBottom ? QPointF(start.x() + cross, start.y() + main)
                                : QPointF(start.x() + main, start.y() + cross);
         };
-        m_path.cubicTo(at(30, 0), at(30, bow), at(60, bow));
-        m_path.lineTo(at(mainGap - 60, bow));
-        m_path.cubicTo(at(mainGap - 30, bow), at(mainGap - 30, 0), end);
+        // Into the edge lane within 24 px of the start, before any block title it passes.
+        m_path.cubicTo(at(12, 0), at(12, bow), at(24, bow));
+        m_path.lineTo(at(mainGap - 24, bow));
+        m_path.cubicTo(at(mainGap - 12, bow), at(mainGap - 12, 0), end);
     } else {
         const double c = mainGap * 0.5;
         if (topToBottom)

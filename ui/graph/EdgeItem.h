@@ -17,12 +17,16 @@ class EdgeItem : public QGraphicsItem {
     EdgeItem(GraphInteraction* interaction, const QRectF& from, const QRectF& to, bool topToBottom);
 
     int type() const override { return Type; }
+    const QPainterPath& path() const { return m_path; }
+    // A skip connection that bows into the edge lane to jump over the nodes between its ends.
+    bool jumps() const { return m_jumps; }
     QRectF boundingRect() const override { return m_bounds; }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
   private:
     GraphInteraction* m_interaction;
     QPainterPath m_path;
+    bool m_jumps = false;
     QPolygonF m_arrow;
     QRectF m_bounds;
 };

@@ -10,7 +10,6 @@ constexpr double kBlockGap = 84;  // between blocks: the cut point sits in the m
 constexpr double kRowGap = 26;
 constexpr double kFramePad = 12;
 constexpr double kFrameHeader = 24;
-constexpr double kBow = 40; // room for edges that jump over a column
 
 } // namespace
 
@@ -84,7 +83,7 @@ GraphLayout GraphLayout::compute(const core::Profile& profile,
         if (framed) {
             const double header = tb ? 0.0 : kFrameHeader;
             const double mainHeader = tb ? kFrameHeader : 0.0;
-            const double top = blockCrossMin - kFramePad - header - kBow;
+            const double top = blockCrossMin - kFramePad - header - kEdgeLane;
             const double bottom = blockCrossMax + kFramePad;
             layout.blockRects[b] = rect(u - kFramePad - mainHeader, top,
                                         width + 2 * kFramePad + mainHeader, bottom - top);

@@ -23,6 +23,9 @@ class GraphLayout {
 
     static constexpr double kNodeWidth = 156;
     static constexpr double kNodeHeight = 58;
+    // Inside a block frame, before its first row of nodes on the cross axis: the lane where edges
+    // that jump over a column run (EdgeItem bows into it).
+    static constexpr double kEdgeLane = 40;
 
     std::vector<QRectF> layerRects; // per layer; empty when its block is collapsed
     std::vector<QRectF> blockRects; // per block: frame (expanded) or box (collapsed)

@@ -154,7 +154,8 @@ void GraphScene::buildSlice(int generation) {
                     profile.layers[static_cast<std::size_t>(block.last)].outputBytes));
         auto* item =
             new BlockFrameItem(this, b, m_layout.blockRects[static_cast<std::size_t>(b)], title,
-                               detail, m_layout.blockCollapsed[static_cast<std::size_t>(b)]);
+                               detail, m_layout.blockCollapsed[static_cast<std::size_t>(b)],
+                               m_layout.topToBottom ? GraphLayout::kEdgeLane : 0.0);
         item->setTier(m_document->tierOfLayer(block.first));
         addItem(item);
         m_blocks[static_cast<std::size_t>(b)] = item;
