@@ -79,7 +79,7 @@ int main(int argc, char** argv) {
     if (parser.isSet(topDown))
         window.action("topToBottom")->setChecked(true);
     int status = 0;
-    if (parser.isSet(network) && !window.openNetwork(parser.value(network)))
+    if (parser.isSet(network) && !window.files()->openNetwork(parser.value(network)))
         status = 2;
     if (!restored) {
         // A large profile opens on a worker; options that act on it wait for it (a plain launch
@@ -88,10 +88,10 @@ int main(int argc, char** argv) {
                                    parser.isSet(collapse) || parser.isSet(trainingMode) ||
                                    parser.isSet(presentation);
         if (!parser.positionalArguments().isEmpty() &&
-            !(window.openProfile(parser.positionalArguments().front()) &&
-              (!actsOnProfile || window.waitForOpen())))
+            !(window.files()->openProfile(parser.positionalArguments().front()) &&
+              (!actsOnProfile || window.files()->waitForOpen())))
             status = 2;
-        if (parser.isSet(plan) && !window.openPlan(parser.value(plan)))
+        if (parser.isSet(plan) && !window.files()->openPlan(parser.value(plan)))
             status = 2;
     }
     if (parser.isSet(cuts)) {

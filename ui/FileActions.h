@@ -27,7 +27,7 @@ class FileActions : public QObject {
     // true means "started" and a failure is reported when the read ends.
     static constexpr qint64 kBackgroundOpenBytes = 512 * 1024;
     bool openProfile(const QString& path);
-    bool waitForOpen(int timeoutMs);
+    bool waitForOpen(int timeoutMs = 600000);
     bool openPlan(const QString& path);
     bool openNetwork(const QString& path);
     bool importProfile(const QString& source, const QString& destination);

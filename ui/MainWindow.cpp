@@ -613,7 +613,7 @@ void MainWindow::rebuildSamplesMenu() {
         if (index <= 9)
             a->setShortcut(QKeySequence(QStringLiteral("Ctrl+Alt+Shift+%1").arg(index)));
         ++index;
-        connect(a, &QAction::triggered, this, [this, path] { openProfile(path); });
+        connect(a, &QAction::triggered, this, [this, path] { m_files->openProfile(path); });
     }
 }
 
@@ -630,40 +630,6 @@ void MainWindow::refreshTitle() {
                     .arg(QString::fromStdString(m_document->profile().model.name),
                          m_document->isModified() ? QStringLiteral(" *") : QString());
     setWindowTitle(title);
-}
-
-bool MainWindow::openProfile(const QString& path) {
-    return m_files->openProfile(path);
-}
-bool MainWindow::waitForOpen(int timeoutMs) {
-    return m_files->waitForOpen(timeoutMs);
-}
-bool MainWindow::openPlan(const QString& path) {
-    return m_files->openPlan(path);
-}
-bool MainWindow::openNetwork(const QString& path) {
-    return m_files->openNetwork(path);
-}
-bool MainWindow::importProfile(const QString& source, const QString& destination) {
-    return m_files->importProfile(source, destination);
-}
-bool MainWindow::exportChart(int kind, const QString& path) {
-    return m_files->exportChart(kind, path);
-}
-bool MainWindow::exportGraph(const QString& path) {
-    return m_files->exportGraph(path);
-}
-bool MainWindow::exportPlan(const QString& path) {
-    return m_files->exportPlan(path);
-}
-bool MainWindow::exportCsv(const QString& path) {
-    return m_files->exportCsv(path);
-}
-bool MainWindow::exportReport(const QString& path) {
-    return m_files->exportReport(path);
-}
-bool MainWindow::saveNetwork(const QString& path) {
-    return m_files->saveNetwork(path);
 }
 
 QStringList MainWindow::recentFiles() const {
@@ -729,7 +695,7 @@ bool MainWindow::maybeSave() {
     if (answer == QMessageBox::Save) {
         const QString path = m_files->askSavePath(QStringLiteral("Export plan"),
                                                   QStringLiteral("CutLab plan (*.json)"), "json");
-        if (path.isEmpty() || !exportPlan(path))
+        if (path.isEmpty() || !m_files->exportPlan(path))
             return false;
         m_document->markSaved();
     }
@@ -770,11 +736,11 @@ void MainWindow::dropEvent(QDropEvent* event) {
         if (file.open(QIODevice::ReadOnly))
             head = file.read(400);
         if (head.contains("\"cutlab-plan\""))
-            openPlan(path);
+            m_files->openPlan(path);
         else if (head.contains("\"cutlab-network\"") || path.endsWith(".csv", Qt::CaseInsensitive))
-            openNetwork(path);
+            m_files->openNetwork(path);
         else
-            openProfile(path);
+            m_files->openProfile(path);
         event->acceptProposedAction();
         return;
     }

@@ -79,23 +79,8 @@ class MainWindow : public QMainWindow {
     // Offers to restore what a session that died left unsaved; true when a plan was restored.
     bool restoreAutosave();
 
-    // Opens a profile: a small file at once, a large one (over kBackgroundOpenBytes) on a
-    // worker while the window stays usable; then true means "started", and a failure is reported
-    // when the read ends. waitForOpen() waits (processing events) until no open is under way and
-    // says whether the last one succeeded.
-    static constexpr qint64 kBackgroundOpenBytes = FileActions::kBackgroundOpenBytes;
-    bool openProfile(const QString& path);
-    bool waitForOpen(int timeoutMs = 600000);
-    bool openPlan(const QString& path);
-    bool openNetwork(const QString& path);
-    // Converts a PipeDream graph.txt into a profile saved at `destination`, then opens it.
-    bool importProfile(const QString& source, const QString& destination);
-    bool exportChart(int kind, const QString& path);
-    bool exportGraph(const QString& path);
-    bool exportPlan(const QString& path);
-    bool exportCsv(const QString& path);
-    bool exportReport(const QString& path);
-    bool saveNetwork(const QString& path);
+    // Opening, importing and exporting files (what the File menu does, without dialogs).
+    FileActions* files() const { return m_files; }
 
     bool isDark() const { return m_dark; }
     void setDark(bool dark);

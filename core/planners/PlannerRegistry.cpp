@@ -24,26 +24,30 @@ TrainingResult path(TrainingPath plan) {
     return result;
 }
 
-PlannerInfo inference(std::string id, std::string label, std::string summary,
-                      InferencePlannerFunction run) {
+PlannerInfo planner(std::string id, std::string label, PlannerKind kind, std::string summary) {
     PlannerInfo info;
     info.id = std::move(id);
     info.label = std::move(label);
-    info.kind = PlannerKind::Inference;
+    info.kind = kind;
     info.summary = std::move(summary);
+    info.needsUpdateTimes = kind != PlannerKind::Inference;
+    info.needsPipelineChain = kind == PlannerKind::Pipeline;
+    return info;
+}
+
+PlannerInfo inference(std::string id, std::string label, std::string summary,
+                      InferencePlannerFunction run) {
+    PlannerInfo info =
+        planner(std::move(id), std::move(label), PlannerKind::Inference, std::move(summary));
     info.runInference = run;
     return info;
 }
 
 PlannerInfo iteration(std::string id, std::string label, std::string summary, std::string colour,
                       IterationPlannerFunction run) {
-    PlannerInfo info;
-    info.id = std::move(id);
-    info.label = std::move(label);
-    info.kind = PlannerKind::Iteration;
-    info.summary = std::move(summary);
+    PlannerInfo info =
+        planner(std::move(id), std::move(label), PlannerKind::Iteration, std::move(summary));
     info.colour = std::move(colour);
-    info.needsUpdateTimes = true;
     info.runIteration = run;
     return info;
 }
@@ -94,15 +98,10 @@ std::vector<PlannerInfo> makePlanners() {
         "jalad", "JALAD", "edge and cloud split at one cut, 8-bit activations and gradients",
         "#00897b", [](const TrainingCostModel& m, int b) { return path(planJalad(m, b)); }));
 
-    PlannerInfo pipeline;
-    pipeline.id = "pipeline";
-    pipeline.label = "Pipeline";
-    pipeline.kind = PlannerKind::Pipeline;
-    pipeline.summary = "pipeline-parallel stages over a chain of machines (FTPipeHD, PipeDream)";
-    pipeline.colour = "#444444";
-    pipeline.needsUpdateTimes = true;
-    pipeline.needsPipelineChain = true;
-    list.push_back(std::move(pipeline));
+    list.push_back(planner("pipeline", "Pipeline", PlannerKind::Pipeline,
+                           "pipeline-parallel stages over a chain of machines (FTPipeHD, "
+                           "PipeDream)"));
+    list.back().colour = "#444444";
     return list;
 }
 

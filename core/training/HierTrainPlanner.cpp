@@ -83,12 +83,9 @@ class HierTrainSearch {
 
     // Plans where L has no samples, with S's cut at m_s (m_l plays no part; reported as m_s).
     void searchWithoutL(const std::array<int, 3>& workers, int ms) {
-        const int n = m_model.layerCount(), batch = m_batch;
+        const int batch = m_batch;
         // O runs layers [m_s, N) on all the samples and its update, whatever the split.
-        const double oRest =
-            (m_model.forwardMs(workers[0], ms, n) + m_model.backwardMs(workers[0], ms, n)) * batch +
-            m_model.updateMs(workers[0], 0, n);
-        if (prunable(oRest))
+        if (prunable(oWorkFrom(workers, ms)))
             return;
         const HierTrainEvaluator evaluator(m_model, workers, ms, ms, batch);
         if (ms == 0)
@@ -104,13 +101,8 @@ class HierTrainSearch {
     void searchOnlyL(const std::array<int, 3>& workers, int ml) {
         if (ml == 0)
             return;
-        const int n = m_model.layerCount();
         // O still runs layers [m_l, N) on all the samples, and its update.
-        const double oRest =
-            (m_model.forwardMs(workers[0], ml, n) + m_model.backwardMs(workers[0], ml, n)) *
-                m_batch +
-            m_model.updateMs(workers[0], 0, n);
-        if (prunable(oRest))
+        if (prunable(oWorkFrom(workers, ml)))
             return;
         offer(HierTrainEvaluator(m_model, workers, 0, ml, m_batch).time(0, m_batch), workers, 0, ml,
               0, m_batch);
@@ -176,6 +168,15 @@ class HierTrainSearch {
         }
     }
 
+    // What O does whatever the split: layers [from, N) forward and backward on every sample, and
+    // the update of every layer. A lower bound on the iteration.
+    double oWorkFrom(const std::array<int, 3>& workers, int from) const {
+        const int n = m_model.layerCount();
+        return (m_model.forwardMs(workers[0], from, n) + m_model.backwardMs(workers[0], from, n)) *
+                   m_batch +
+               m_model.updateMs(workers[0], 0, n);
+    }
+
     // Within one pair: keep searching unless the bound is clearly above the best plan.
     bool prunable(double lowerBound) const {
         return lowerBound > m_bestTime + 1e-9 * std::max(1.0, std::fabs(m_bestTime));
@@ -199,12 +200,9 @@ class HierTrainSearch {
     }
 
     void searchCuts(const std::array<int, 3>& workers, int ms, int ml) {
-        const int n = m_model.layerCount(), batch = m_batch;
+        const int batch = m_batch;
         // Lower bound shared by every split: O's own layers after m_l on all samples, O's update.
-        const double oAlone =
-            (m_model.forwardMs(workers[0], ml, n) + m_model.backwardMs(workers[0], ml, n)) * batch +
-            m_model.updateMs(workers[0], 0, n);
-        if (prunable(oAlone))
+        if (prunable(oWorkFrom(workers, ml)))
             return;
         const HierTrainEvaluator evaluator(m_model, workers, ms, ml, batch);
         const bool sCan = workers[1] >= 0 && ms > 0, lCan = workers[2] >= 0 && ml > 0;

@@ -108,38 +108,52 @@ TrainingTimeline TrainingTimelineMaker::fromHybrid(const core::TrainingCostModel
     const std::string head = layersText(profile, 0, ms), middle = layersText(profile, ms, ml),
                       tail = layersText(profile, ml, n);
     auto samples = [](int b) { return ", " + std::to_string(b) + " samples"; };
+    // The steps every worker row is made of.
+    auto inputAndHead = [&](RowCursor& row, int m, int b) {
+        row.add(transfer(device, m, b * input), TimelineWork::Transfer, "in",
+                "input from the device" + samples(b));
+        row.add(forward(m, 0, ms, b), TimelineWork::Forward, "F", "forward " + head + samples(b));
+    };
+    auto activationsToO = [&](RowCursor& row, int m, double bytes, int b) {
+        row.add(transfer(m, o, bytes), TimelineWork::Transfer, "out",
+                "activations to o" + samples(b));
+    };
+    auto gradientsFromO = [&](RowCursor& row, int m, double bytes, int b) {
+        row.add(transfer(o, m, bytes), TimelineWork::Transfer, "grad",
+                "gradients from o" + samples(b));
+    };
+    // Layers [m_s, m_l) forward or backward on b samples.
+    auto middlePass = [&](RowCursor& row, bool forwardPass, int m, int b) {
+        row.add(forwardPass ? forward(m, ms, ml, b) : backward(m, ms, ml, b),
+                forwardPass ? TimelineWork::Forward : TimelineWork::Backward,
+                forwardPass ? "F" : "B",
+                (forwardPass ? "forward " : "backward ") + middle + samples(b));
+    };
+    auto weightExchange = [&](RowCursor& row, int m, int end) {
+        row.add(end > 0 ? model.transferMs(m, o, 2.0 * model.paramBytes(0, end)) : 0.0,
+                TimelineWork::Transfer, "wg",
+                "weight exchange with o (gradients up, weights down)");
+    };
     { // Tf1
         RowCursor co(t, rowO, starts[0]);
-        co.add(transfer(device, o, bo * input), TimelineWork::Transfer, "in",
-               "input from the device" + samples(bo));
-        co.add(forward(o, 0, ms, bo), TimelineWork::Forward, "F", "forward " + head + samples(bo));
+        inputAndHead(co, o, bo);
         if (rowL >= 0) {
             RowCursor cl(t, rowL, starts[0]);
-            cl.add(transfer(device, l, bl * input), TimelineWork::Transfer, "in",
-                   "input from the device" + samples(bl));
-            cl.add(forward(l, 0, ms, bl), TimelineWork::Forward, "F",
-                   "forward " + head + samples(bl));
+            inputAndHead(cl, l, bl);
         }
         if (rowS >= 0) {
             RowCursor cs(t, rowS, starts[0]);
-            cs.add(transfer(device, s, bs * input), TimelineWork::Transfer, "in",
-                   "input from the device" + samples(bs));
-            cs.add(forward(s, 0, ms, bs), TimelineWork::Forward, "F",
-                   "forward " + head + samples(bs));
-            cs.add(transfer(s, o, bs * sCut), TimelineWork::Transfer, "out",
-                   "activations to o" + samples(bs));
+            inputAndHead(cs, s, bs);
+            activationsToO(cs, s, bs * sCut, bs);
         }
     }
     { // Tf2
         RowCursor co(t, rowO, starts[1]);
-        co.add(forward(o, ms, ml, bo + bs), TimelineWork::Forward, "F",
-               "forward " + middle + samples(bo + bs));
+        middlePass(co, true, o, bo + bs);
         if (rowL >= 0) {
             RowCursor cl(t, rowL, starts[1]);
-            cl.add(forward(l, ms, ml, bl), TimelineWork::Forward, "F",
-                   "forward " + middle + samples(bl));
-            cl.add(transfer(l, o, bl * lCut), TimelineWork::Transfer, "out",
-                   "activations to o" + samples(bl));
+            middlePass(cl, true, l, bl);
+            activationsToO(cl, l, bl * lCut, bl);
         }
     }
     RowCursor(t, rowO, starts[2])
@@ -150,14 +164,11 @@ TrainingTimeline TrainingTimelineMaker::fromHybrid(const core::TrainingCostModel
              "backward " + tail + samples(batch));
     { // Tb2
         RowCursor co(t, rowO, starts[4]);
-        co.add(backward(o, ms, ml, bo + bs), TimelineWork::Backward, "B",
-               "backward " + middle + samples(bo + bs));
+        middlePass(co, false, o, bo + bs);
         if (rowL >= 0) {
             RowCursor cl(t, rowL, starts[4]);
-            cl.add(transfer(o, l, bl * lCut), TimelineWork::Transfer, "grad",
-                   "gradients from o" + samples(bl));
-            cl.add(backward(l, ms, ml, bl), TimelineWork::Backward, "B",
-                   "backward " + middle + samples(bl));
+            gradientsFromO(cl, l, bl * lCut, bl);
+            middlePass(cl, false, l, bl);
         }
     }
     { // Tb1
@@ -166,8 +177,7 @@ TrainingTimeline TrainingTimelineMaker::fromHybrid(const core::TrainingCostModel
                  "backward " + head + samples(bo));
         if (rowS >= 0) {
             RowCursor cs(t, rowS, starts[5]);
-            cs.add(transfer(o, s, bs * sCut), TimelineWork::Transfer, "grad",
-                   "gradients from o" + samples(bs));
+            gradientsFromO(cs, s, bs * sCut, bs);
             cs.add(backward(s, 0, ms, bs), TimelineWork::Backward, "B",
                    "backward " + head + samples(bs));
         }
@@ -181,16 +191,12 @@ TrainingTimeline TrainingTimelineMaker::fromHybrid(const core::TrainingCostModel
             .add(update(o, 0, n), TimelineWork::Update, "U", "update of every layer");
         if (rowS >= 0) {
             RowCursor cs(t, rowS, starts[6]);
-            cs.add(ms > 0 ? model.transferMs(s, o, 2.0 * model.paramBytes(0, ms)) : 0.0,
-                   TimelineWork::Transfer, "wg",
-                   "weight exchange with o (gradients up, weights down)");
+            weightExchange(cs, s, ms);
             cs.add(update(s, 0, ms), TimelineWork::Update, "U", "update " + head);
         }
         if (rowL >= 0) {
             RowCursor cl(t, rowL, starts[6]);
-            cl.add(ml > 0 ? model.transferMs(l, o, 2.0 * model.paramBytes(0, ml)) : 0.0,
-                   TimelineWork::Transfer, "wg",
-                   "weight exchange with o (gradients up, weights down)");
+            weightExchange(cl, l, ml);
             cl.add(update(l, 0, ml), TimelineWork::Update, "U",
                    "update layers 1.." + std::to_string(ml));
         }

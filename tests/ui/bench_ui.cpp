@@ -190,7 +190,7 @@ int benchOpen(int layers, int sweepWaitMs, int trainingWaitMs) {
         paint.armed = true;
     });
     QTimer::singleShot(0, &window, [&] {
-        if (!window.openProfile(path))
+        if (!window.files()->openProfile(path))
             std::exit(2);
     });
     runFor(120000, [&] { return paint.firstPaintMs >= 0; });
@@ -285,7 +285,7 @@ int main(int argc, char** argv) {
 
     QElapsedTimer timer;
     timer.start();
-    if (!window.openProfile(path))
+    if (!window.files()->openProfile(path))
         return 2;
     GraphView* view = window.graphPanel()->view();
     view->viewport()->repaint(); // drawn

@@ -193,7 +193,8 @@ class TestUiApp : public QObject {
         window.autosave()->setDelayMs(200);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.openProfile(uiSourcePath("sample_profiles/scission/resnet50.json")));
+        QVERIFY(
+            window.files()->openProfile(uiSourcePath("sample_profiles/scission/resnet50.json")));
         const QString path = window.autosave()->filePath();
         QTest::qWait(600);
         QVERIFY(!QFileInfo::exists(path)); // nothing unsaved yet

@@ -275,14 +275,14 @@ class TestUiLarge : public QObject {
     void windowOpensALargeFileInTheBackground() {
         QTemporaryDir dir;
         const QString path = writeProfile(dir, "large.json", generatedLinearProfile(6000));
-        QVERIFY(QFileInfo(path).size() > MainWindow::kBackgroundOpenBytes);
+        QVERIFY(QFileInfo(path).size() > FileActions::kBackgroundOpenBytes);
         MainWindow window;
         window.setPersistent(false);
         QStringList messages;
         window.setMessageSink([&](const QString& title, const QString&) { messages << title; });
-        QVERIFY(window.openProfile(path));
+        QVERIFY(window.files()->openProfile(path));
         QVERIFY(window.document()->isOpening());
-        QVERIFY(window.waitForOpen());
+        QVERIFY(window.files()->waitForOpen());
         QCOMPARE(window.document()->layerCount(), 6000);
         QVERIFY(window.recentFiles().contains(QFileInfo(path).absoluteFilePath()) ||
                 window.recentFiles().contains(path));
@@ -294,8 +294,8 @@ class TestUiLarge : public QObject {
             out << generatedLinearProfile(6000).dump();
             out << "trailing";
         }
-        QVERIFY(window.openProfile(broken));
-        QVERIFY(!window.waitForOpen());
+        QVERIFY(window.files()->openProfile(broken));
+        QVERIFY(!window.files()->waitForOpen());
         QCOMPARE(messages, QStringList{QStringLiteral("Cannot open broken.json")});
         QCOMPARE(window.document()->layerCount(), 6000); // the open document stays
     }

@@ -70,7 +70,7 @@ class TestUiWindow : public QObject {
         m_window->show();
         if (!QTest::qWaitForWindowExposed(m_window.get()))
             return nullptr;
-        if (!profile.isEmpty() && !m_window->openProfile(profile))
+        if (!profile.isEmpty() && !m_window->files()->openProfile(profile))
             return nullptr;
         return m_window.get();
     }
@@ -113,8 +113,8 @@ class TestUiWindow : public QObject {
         MainWindow* window =
             openWindow(uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json"));
         QVERIFY(window);
-        QVERIFY(
-            window->openNetwork(uiSourcePath("sample_profiles/hiertrain/network-hiertrain.json")));
+        QVERIFY(window->files()->openNetwork(
+            uiSourcePath("sample_profiles/hiertrain/network-hiertrain.json")));
         auto* charts = window->findChild<QDockWidget*>("chartsDock");
         QVERIFY(charts && charts->isVisible());
         window->action("trainingMode")->trigger();
@@ -130,7 +130,7 @@ class TestUiWindow : public QObject {
         QVERIFY(window->training()->trainingResult().has_value());
         QCOMPARE(window->training()->trainingResult()->iterationMs(), expected);
         // A network change in the settings re-plans the training view.
-        QVERIFY(window->openNetwork("3g"));
+        QVERIFY(window->files()->openNetwork("3g"));
         const auto& slower = window->document()->network();
         QCOMPARE(QString::fromStdString(slower.name), QString("3g"));
         const core::TrainingCostModel model3g(profile, slower, core::trainingMachines(profile));
@@ -189,10 +189,10 @@ class TestUiWindow : public QObject {
         QVERIFY(window);
         TrainingPanel* training = window->training();
         QCOMPARE(window->mode(), MainWindow::Mode::Inference);
-        QVERIFY(window->openProfile(
+        QVERIFY(window->files()->openProfile(
             uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json")));
-        QVERIFY(
-            window->openNetwork(uiSourcePath("sample_profiles/hiertrain/network-hiertrain.json")));
+        QVERIFY(window->files()->openNetwork(
+            uiSourcePath("sample_profiles/hiertrain/network-hiertrain.json")));
         window->document()->stepCut(CutHandle::DeviceEdge, 1);
         QApplication::processEvents();
         QCOMPARE(training->computationsStarted(), 0);
@@ -223,7 +223,8 @@ class TestUiWindow : public QObject {
 
         // While shown, a new document re-plans; the answer is the new document's, never the old
         // one's.
-        QVERIFY(window->openProfile(uiSourcePath("sample_profiles/hiertrain/lenet5-cifar10.json")));
+        QVERIFY(window->files()->openProfile(
+            uiSourcePath("sample_profiles/hiertrain/lenet5-cifar10.json")));
         QVERIFY(!training->trainingResult()
                      .has_value()); // the old answer is not shown for the new profile
         const double lenet = hierTrainMs(window->document());
@@ -235,9 +236,9 @@ class TestUiWindow : public QObject {
         window->setMode(MainWindow::Mode::Inference);
         QTRY_VERIFY_WITH_TIMEOUT(!training->isStrategyRunning(), 60000);
         const int before = training->computationsStarted();
-        QVERIFY(window->openProfile(
+        QVERIFY(window->files()->openProfile(
             uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json")));
-        QVERIFY(window->openNetwork("4g"));
+        QVERIFY(window->files()->openNetwork("4g"));
         QApplication::processEvents();
         QCOMPARE(training->computationsStarted(), before);
         QVERIFY(!training->isPlanning());
@@ -423,7 +424,8 @@ class TestUiWindow : public QObject {
         QVERIFY(window);
         QTemporaryDir dir;
         const QString converted = dir.filePath("alexnet.json");
-        QVERIFY(window->importProfile(uiSourcePath("tests/data/pipedream/alexnet.txt"), converted));
+        QVERIFY(window->files()->importProfile(uiSourcePath("tests/data/pipedream/alexnet.txt"),
+                                               converted));
         QVERIFY(m_messages.isEmpty());
         QCOMPARE(window->document()->layerCount(),
                  22); // 23 nodes, the Input node becomes the model input
@@ -433,8 +435,8 @@ class TestUiWindow : public QObject {
         QVERIFY(QFileInfo::exists(converted));
         // Not a PipeDream graph: one message, no file written, the document stays.
         const QString refused = dir.filePath("refused.json");
-        QVERIFY(
-            !window->importProfile(uiSourcePath("sample_profiles/scission/vgg16.json"), refused));
+        QVERIFY(!window->files()->importProfile(uiSourcePath("sample_profiles/scission/vgg16.json"),
+                                                refused));
         QCOMPARE(m_messages.size(), 1);
         QVERIFY(m_messages.front().contains("unknown format"));
         QVERIFY(!QFileInfo::exists(refused));
@@ -446,7 +448,7 @@ class TestUiWindow : public QObject {
     void openingAPlanEvaluatesOnce() {
         MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
         QVERIFY(window);
-        QVERIFY(window->openNetwork("4g"));
+        QVERIFY(window->files()->openNetwork("4g"));
         Document* doc = window->document();
         PartitionState saved = doc->state();
         saved.deviceBoundary = 4;
@@ -455,10 +457,10 @@ class TestUiWindow : public QObject {
         const double total = doc->evaluation().totalMs;
         QTemporaryDir dir;
         const QString plan = dir.filePath("plan.json");
-        QVERIFY(window->exportPlan(plan));
+        QVERIFY(window->files()->exportPlan(plan));
         doc->changeState({0, 0, saved.machines}, "elsewhere");
         QSignalSpy evaluated(doc, &Document::evaluationChanged);
-        QVERIFY(window->openPlan(plan));
+        QVERIFY(window->files()->openPlan(plan));
         QCOMPARE(evaluated.count(), 1);
         QCOMPARE(doc->state(), saved);
         QCOMPARE(doc->evaluation().totalMs, total);
@@ -466,7 +468,7 @@ class TestUiWindow : public QObject {
         doc->setNetwork(*core::networkPreset("3g"));
         QVERIFY(doc->evaluation().totalMs != total);
         evaluated.clear();
-        QVERIFY(window->openPlan(plan));
+        QVERIFY(window->files()->openPlan(plan));
         QCOMPARE(evaluated.count(), 1);
         QCOMPARE(doc->state(), saved);
         QCOMPARE(doc->evaluation().totalMs, total);
@@ -558,7 +560,8 @@ class TestUiWindow : public QObject {
         // a new profile: the planner's run for the old one is dropped, its button usable again
         planner->run();
         QVERIFY(planner->isRunning());
-        QVERIFY(window->openProfile(uiSourcePath("sample_profiles/handmade/tiny-linear.json")));
+        QVERIFY(window->files()->openProfile(
+            uiSourcePath("sample_profiles/handmade/tiny-linear.json")));
         QVERIFY(!planner->isRunning());
         QTest::qWait(50);
         QVERIFY(planner->plans().empty());
@@ -620,7 +623,7 @@ class TestUiWindow : public QObject {
     void exportsReadBack() {
         MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
         QVERIFY(window);
-        QVERIFY(window->openNetwork("4g"));
+        QVERIFY(window->files()->openNetwork("4g"));
         Document* doc = window->document();
         doc->setTierLink(core::Tier::Edge, core::Tier::Cloud, 33.5,
                          12.0); // a custom link must survive the round trip
@@ -632,17 +635,17 @@ class TestUiWindow : public QObject {
         QVERIFY(dir.isValid());
         // plan JSON re-opens to the same cuts, machines and network
         const QString plan = dir.filePath("plan.json");
-        QVERIFY(window->exportPlan(plan));
+        QVERIFY(window->files()->exportPlan(plan));
         const double total = doc->evaluation().totalMs;
         doc->changeState({0, 0, saved.machines}, "elsewhere");
         doc->setNetwork(*core::networkPreset("3g"));
-        QVERIFY(window->openPlan(plan));
+        QVERIFY(window->files()->openPlan(plan));
         QCOMPARE(doc->state(), saved);
         QCOMPARE(doc->evaluation().totalMs, total);
         QCOMPARE(doc->tierLink(core::Tier::Edge, core::Tier::Cloud)->bandwidthMbps, 33.5);
         // CSV: a header and one row per layer
         const QString csv = dir.filePath("layers.csv");
-        QVERIFY(window->exportCsv(csv));
+        QVERIFY(window->files()->exportCsv(csv));
         QFile csvFile(csv);
         QVERIFY(csvFile.open(QIODevice::ReadOnly));
         const QStringList lines =
@@ -655,7 +658,8 @@ class TestUiWindow : public QObject {
         for (int kind = 0; kind < 4; ++kind)
             for (const QString& suffix : QStringList{"png", "svg", "pdf"}) {
                 const QString path = dir.filePath(QStringLiteral("out%1.%2").arg(kind).arg(suffix));
-                QVERIFY2(kind == 3 ? window->exportGraph(path) : window->exportChart(kind, path),
+                QVERIFY2(kind == 3 ? window->files()->exportGraph(path)
+                                   : window->files()->exportChart(kind, path),
                          qPrintable(path));
                 QFile file(path);
                 QVERIFY(file.open(QIODevice::ReadOnly));
@@ -682,7 +686,7 @@ class TestUiWindow : public QObject {
                 }
             }
         const QString report = dir.filePath("report.pdf");
-        QVERIFY(window->exportReport(report));
+        QVERIFY(window->files()->exportReport(report));
         QFile reportFile(report);
         QVERIFY(reportFile.open(QIODevice::ReadOnly));
         QVERIFY(reportFile.readAll().startsWith("%PDF"));
@@ -693,8 +697,8 @@ class TestUiWindow : public QObject {
             QVERIFY(keep.open(QIODevice::WriteOnly));
             keep.write("keep me");
         }
-        QVERIFY(!window->exportChart(0, existing));
-        QVERIFY(!window->exportReport(existing));
+        QVERIFY(!window->files()->exportChart(0, existing));
+        QVERIFY(!window->files()->exportReport(existing));
         QFile keep(existing);
         QVERIFY(keep.open(QIODevice::ReadOnly));
         QCOMPARE(keep.readAll(), QByteArray("keep me"));
@@ -733,7 +737,7 @@ class TestUiWindow : public QObject {
         const QString beforePath = doc->filePath();
         const int sceneItems = window->scene()->items().size();
         m_messages.clear();
-        QVERIFY(!window->openProfile(path));
+        QVERIFY(!window->files()->openProfile(path));
         QCOMPARE(m_messages.size(), 1);
         for (const QString& line : expected.split('\n', Qt::SkipEmptyParts))
             QVERIFY2(m_messages.front().contains(line.trimmed()),
