@@ -27,12 +27,24 @@ FileActions::FileActions(Document* document, GraphScene* scene, ChartsPanel* cha
     connect(m_document, &Document::profileChanged, this, &FileActions::onProfileChanged);
 }
 
+bool FileActions::openProfileFromUser(const QString& path) {
+    if (m_discardCheck && !m_discardCheck())
+        return false;
+    return openProfile(path);
+}
+
+bool FileActions::openPlanFromUser(const QString& path) {
+    if (m_discardCheck && !m_discardCheck())
+        return false;
+    return openPlan(path);
+}
+
 void FileActions::openProfileDialog() {
     const QString path = QFileDialog::getOpenFileName(
         m_window, QStringLiteral("Open profile"), m_recent->lastDirectory(),
         QStringLiteral("CutLab profiles (*.json);;All files (*)"));
     if (!path.isEmpty())
-        openProfile(path);
+        openProfileFromUser(path);
 }
 
 void FileActions::openPlanDialog() {
@@ -40,7 +52,7 @@ void FileActions::openPlanDialog() {
         m_window, QStringLiteral("Open plan"), m_recent->lastDirectory(),
         QStringLiteral("CutLab plans (*.json);;All files (*)"));
     if (!path.isEmpty())
-        openPlan(path);
+        openPlanFromUser(path);
 }
 
 void FileActions::importProfileDialog() {
@@ -54,7 +66,7 @@ void FileActions::importProfileDialog() {
     const QString destination =
         QFileDialog::getSaveFileName(m_window, QStringLiteral("Save the converted profile"),
                                      suggested, QStringLiteral("CutLab profiles (*.json)"));
-    if (!destination.isEmpty())
+    if (!destination.isEmpty() && (!m_discardCheck || m_discardCheck()))
         importProfile(source, destination);
 }
 

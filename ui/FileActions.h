@@ -3,6 +3,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 class QWidget;
 
 namespace cutlab::ui {
@@ -29,6 +31,9 @@ class FileActions : public QObject {
     bool openProfile(const QString& path);
     bool waitForOpen(int timeoutMs = 600000);
     bool openPlan(const QString& path);
+    // Asked before a person's open (dialog, recent file, sample, drop) replaces a plan with
+    // unsaved changes: true to go on (saved or discarded), false to keep the document.
+    void setDiscardCheck(std::function<bool()> check) { m_discardCheck = std::move(check); }
     bool openNetwork(const QString& path);
     bool importProfile(const QString& source, const QString& destination);
     bool exportChart(int kind, const QString& path);
@@ -41,6 +46,9 @@ class FileActions : public QObject {
     QString askSavePath(const QString& title, const QString& filter, const QString& suffix);
 
   public slots:
+    // What a person opens: asks about unsaved changes first (setDiscardCheck).
+    bool openProfileFromUser(const QString& path);
+    bool openPlanFromUser(const QString& path);
     void openProfileDialog();
     void openPlanDialog();
     void importProfileDialog();
@@ -72,6 +80,7 @@ class FileActions : public QObject {
     QWidget* m_window;     // parent of the dialogs
     QString m_openingPath; // a background open under way
     bool m_lastOpenFailed = false;
+    std::function<bool()> m_discardCheck;
 };
 
 } // namespace cutlab::ui

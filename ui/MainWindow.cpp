@@ -96,7 +96,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     };
     m_recent = new RecentFiles(new QMenu(QStringLiteral("Open &Recent"), this), this);
     m_files = new FileActions(m_document, m_scene, m_charts, m_sweep, m_recent, this);
-    connect(m_recent, &RecentFiles::openRequested, m_files, &FileActions::openProfile);
+    connect(m_recent, &RecentFiles::openRequested, m_files, &FileActions::openProfileFromUser);
+    m_files->setDiscardCheck([this] { return maybeSave(); });
     connect(m_files, &FileActions::problem, this, &MainWindow::report);
     connect(m_files, &FileActions::statusMessage, statusBar(), &QStatusBar::showMessage);
     buildMenus();
@@ -372,12 +373,12 @@ void MainWindow::buildEditMenu() {
     connect(a.deviceCutRight, &QAction::triggered, this, &MainWindow::moveDeviceCutRight);
     a.edgeCutLeft =
         createAction(edit, "edgeCutLeft", QStringLiteral("Edge|Cloud Cut ◀"),
-                     QKeySequence(QStringLiteral("Alt+Shift+Left")),
+                     QKeySequence(QStringLiteral("Ctrl+Left")),
                      QStringLiteral("Move the edge|cloud cut one valid cut towards the input"));
     connect(a.edgeCutLeft, &QAction::triggered, this, &MainWindow::moveEdgeCutLeft);
     a.edgeCutRight =
         createAction(edit, "edgeCutRight", QStringLiteral("Edge|Cloud Cut ▶"),
-                     QKeySequence(QStringLiteral("Alt+Shift+Right")),
+                     QKeySequence(QStringLiteral("Ctrl+Right")),
                      QStringLiteral("Move the edge|cloud cut one valid cut towards the output"));
     connect(a.edgeCutRight, &QAction::triggered, this, &MainWindow::moveEdgeCutRight);
     a.applyBest =
@@ -584,6 +585,9 @@ void MainWindow::onModeTabChanged(int index) {
     showModeDocks(index == 1 ? Mode::Training : Mode::Inference);
     m_training->setActive(index == 1);
     m_undoGroup->setActiveStack(index == 1 ? m_training->undoStack() : m_document->undoStack());
+    for (QAction* action : m_actions.inferenceOnly())
+        if (action)
+            action->setEnabled(index != 1);
 }
 
 void MainWindow::rebuildSamplesMenu() {
@@ -613,7 +617,7 @@ void MainWindow::rebuildSamplesMenu() {
         if (index <= 9)
             a->setShortcut(QKeySequence(QStringLiteral("Ctrl+Alt+Shift+%1").arg(index)));
         ++index;
-        connect(a, &QAction::triggered, this, [this, path] { m_files->openProfile(path); });
+        connect(a, &QAction::triggered, this, [this, path] { m_files->openProfileFromUser(path); });
     }
 }
 
@@ -736,11 +740,11 @@ void MainWindow::dropEvent(QDropEvent* event) {
         if (file.open(QIODevice::ReadOnly))
             head = file.read(400);
         if (head.contains("\"cutlab-plan\""))
-            m_files->openPlan(path);
+            m_files->openPlanFromUser(path);
         else if (head.contains("\"cutlab-network\"") || path.endsWith(".csv", Qt::CaseInsensitive))
             m_files->openNetwork(path);
         else
-            m_files->openProfile(path);
+            m_files->openProfileFromUser(path);
         event->acceptProposedAction();
         return;
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <vector>
 
 class QAction;
 
@@ -48,6 +49,18 @@ struct MainWindowActions {
     QAction* runPlanner = nullptr;
     // Help
     QAction* about = nullptr;
+
+    // What acts on the inference plan and its graph: off while Training mode is shown, so that
+    // no key changes a plan the person cannot see.
+    std::vector<QAction*> inferenceOnly() const {
+        std::vector<QAction*> list{
+            exportPlan,     exportCsv,   exportGraph,  exportReport,   find,         deviceCutLeft,
+            deviceCutRight, edgeCutLeft, edgeCutRight, applyBest,      fit,          fitLegible,
+            zoomIn,         zoomOut,     topToBottom,  collapseBlocks, expandBlocks, presentation,
+            runPlanner,     exportChart};
+        list.insert(list.end(), showChart.begin(), showChart.end());
+        return list;
+    }
 };
 
 } // namespace cutlab::ui

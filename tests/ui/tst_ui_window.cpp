@@ -32,11 +32,14 @@
 #include <QChart>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QDropEvent>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
 #include <QMouseEvent>
 #include <QSpinBox>
 #include <QSvgRenderer>
@@ -44,6 +47,7 @@
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QUndoStack>
+#include <QUrl>
 #include <QXmlStreamReader>
 #include <QtTest>
 
@@ -180,6 +184,83 @@ class TestUiWindow : public QObject {
         QVERIFY(training->isDark());
         window->setDark(false);
         QVERIFY(!training->isDark());
+    }
+
+    // Opening a profile or a plan over unsaved changes asks first, whatever way it comes (dialog,
+    // recent file, sample, drag and drop); Cancel keeps everything.
+    void openAsksAboutUnsavedChanges() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        int asked = 0;
+        QMessageBox::StandardButton answer = QMessageBox::Cancel;
+        window->setUnsavedQuestion([&] {
+            ++asked;
+            return answer;
+        });
+        const QString other = uiSourcePath("sample_profiles/scission/resnet50.json");
+        // nothing to lose: no question
+        QVERIFY(window->files()->openProfileFromUser(other));
+        QCOMPARE(asked, 0);
+        Document* doc = window->document();
+        window->action("deviceCutRight")->trigger();
+        QVERIFY(doc->isModified());
+        const int cut = doc->state().deviceBoundary;
+        QVERIFY(!window->files()->openProfileFromUser(
+            uiSourcePath("sample_profiles/scission/vgg19.json")));
+        QCOMPARE(asked, 1);
+        QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("resnet50"));
+        QCOMPARE(doc->state().deviceBoundary, cut);
+        QVERIFY(window->windowTitle().contains(" *"));
+        // dropped on the window: the same question
+        auto* mime = new QMimeData;
+        mime->setUrls({QUrl::fromLocalFile(uiSourcePath("sample_profiles/scission/vgg19.json"))});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(window, &drop);
+        QVERIFY(drop.isAccepted());
+        delete mime;
+        QCOMPARE(asked, 2);
+        QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("resnet50"));
+        // Discard: the new profile opens
+        answer = QMessageBox::Discard;
+        QVERIFY(window->files()->openProfileFromUser(
+            uiSourcePath("sample_profiles/scission/vgg19.json")));
+        QCOMPARE(asked, 3);
+        QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("vgg19"));
+        QVERIFY(!doc->isModified());
+    }
+
+    // Training mode shows no inference plan, so no key may change it there: the cut moves, the
+    // planner and the graph's commands are off until Inference mode is back; the unsaved mark
+    // stays in the title.
+    void eachModeActsOnWhatItShows() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->show();
+        QApplication::setActiveWindow(window);
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        Document* doc = window->document();
+        doc->changeState({2, 4, doc->state().machines}, "start");
+        QTest::keyClick(window, Qt::Key_Right, Qt::AltModifier);
+        QCOMPARE(doc->state().deviceBoundary, 3);
+        QVERIFY(window->windowTitle().endsWith(" * — CutLab") ||
+                window->windowTitle().contains(" *"));
+        window->setMode(MainWindow::Mode::Training);
+        for (const char* name : {"deviceCutRight", "edgeCutRight", "applyBest", "runPlanner",
+                                 "find", "exportPlan", "presentation"})
+            QVERIFY2(!window->action(name)->isEnabled(), name);
+        QTest::keyClick(window, Qt::Key_Right, Qt::AltModifier);
+        QTest::keyClick(window, Qt::Key_Right, Qt::ControlModifier);
+        QTest::keyClick(window, Qt::Key_B, Qt::ControlModifier);
+        QCOMPARE(doc->state().deviceBoundary, 3);
+        QCOMPARE(doc->state().edgeBoundary, 4);
+        QVERIFY(window->windowTitle().contains(" *"));
+        window->setMode(MainWindow::Mode::Inference);
+        QVERIFY(window->action("deviceCutRight")->isEnabled());
+        QTest::keyClick(window, Qt::Key_Right, Qt::ControlModifier); // the edge|cloud cut
+        QCOMPARE(doc->state().edgeBoundary, 5);
     }
 
     // Opening a profile in Inference mode plans no training; the Training mode plans when shown,
@@ -903,7 +984,7 @@ class TestUiWindow : public QObject {
             {a.exportReport, QKeySequence::Print},
             {a.applyBest, QKeySequence("Ctrl+B")},
             {a.deviceCutLeft, QKeySequence("Alt+Left")},
-            {a.edgeCutRight, QKeySequence("Alt+Shift+Right")},
+            {a.edgeCutRight, QKeySequence("Ctrl+Right")},
             {a.inferenceMode, QKeySequence("Ctrl+Shift+I")},
             {a.fit, QKeySequence("Ctrl+0")},
             {a.fitLegible, QKeySequence("Ctrl+9")},
