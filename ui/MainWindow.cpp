@@ -2,9 +2,11 @@
 
 #include "ui/Autosave.h"
 #include "ui/Document.h"
+#include "ui/GuideDialog.h"
 #include "ui/PresentationWindow.h"
 #include "ui/RecentFiles.h"
 #include "ui/SampleProfiles.h"
+#include "ui/ShortcutsDialog.h"
 #include "ui/SweepController.h"
 #include "ui/charts/Theme.h"
 #include "ui/graph/GraphScene.h"
@@ -491,9 +493,18 @@ void MainWindow::buildHelpMenu() {
     help->setToolTipsVisible(true);
     m_samplesMenu = help->addMenu(QStringLiteral("&Sample Profiles"));
     m_samplesMenu->setToolTipsVisible(true);
-    m_actions.about =
-        createAction(help, "about", QStringLiteral("&About CutLab"), QKeySequence::HelpContents,
-                     QStringLiteral("Version and credits"));
+    m_actions.guide =
+        createAction(help, "guide", QStringLiteral("&Getting Started"), QKeySequence::HelpContents,
+                     QStringLiteral("How to begin, and what each part of the window "
+                                    "does"));
+    connect(m_actions.guide, &QAction::triggered, this, &MainWindow::showGuide);
+    m_actions.shortcuts = createAction(help, "shortcuts", QStringLiteral("&Keyboard Shortcuts"),
+                                       QKeySequence(QStringLiteral("Ctrl+/")),
+                                       QStringLiteral("Every command that has keys"));
+    connect(m_actions.shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+    help->addSeparator();
+    m_actions.about = createAction(help, "about", QStringLiteral("&About CutLab"), QKeySequence(),
+                                   QStringLiteral("Version and credits"));
     connect(m_actions.about, &QAction::triggered, this, &MainWindow::showAbout);
     rebuildSamplesMenu();
 }
@@ -559,6 +570,18 @@ void MainWindow::runPlanner() {
         d->raise();
     }
     m_planner->run();
+}
+
+void MainWindow::showGuide() {
+    auto* dialog = new GuideDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
+void MainWindow::showShortcuts() {
+    auto* dialog = new ShortcutsDialog(menuBar(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
 }
 
 void MainWindow::showAbout() {

@@ -114,6 +114,8 @@ class MainWindow : public QMainWindow {
     // Planner
     void runPlanner();
     // Help
+    void showGuide();
+    void showShortcuts();
     void showAbout();
     // The document and the mode tabs
     void onNetworkChanged();

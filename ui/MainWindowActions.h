@@ -48,6 +48,8 @@ struct MainWindowActions {
     // Planner
     QAction* runPlanner = nullptr;
     // Help
+    QAction* guide = nullptr;
+    QAction* shortcuts = nullptr;
     QAction* about = nullptr;
 
     // What acts on the inference plan and its graph: off while Training mode is shown, so that

@@ -3,9 +3,11 @@
 #include "UiTestSupport.h"
 
 #include "ui/Document.h"
+#include "ui/GuideDialog.h"
 #include "ui/MainWindow.h"
 #include "ui/MainWindowActions.h"
 #include "ui/PresentationWindow.h"
+#include "ui/ShortcutsDialog.h"
 #include "ui/SweepController.h"
 #include "ui/charts/BreakdownChartBuilder.h"
 #include "ui/charts/Format.h"
@@ -45,6 +47,7 @@
 #include <QSvgRenderer>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QUrl>
@@ -261,6 +264,43 @@ class TestUiWindow : public QObject {
         QVERIFY(window->action("deviceCutRight")->isEnabled());
         QTest::keyClick(window, Qt::Key_Right, Qt::ControlModifier); // the edge|cloud cut
         QCOMPARE(doc->state().edgeBoundary, 5);
+    }
+
+    // F1 opens a short guide (not About); Help ▸ Keyboard Shortcuts lists every command with
+    // keys, read from the menus.
+    void helpOpensTheGuideAndTheShortcuts() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->show();
+        QApplication::setActiveWindow(window);
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        QTest::keyClick(window, Qt::Key_F1);
+        GuideDialog* guide = window->findChild<GuideDialog*>();
+        QVERIFY(guide && guide->isVisible());
+        const QString text = guide->browser()->toPlainText();
+        for (const char* words : {"Sample Profiles", "drop a file", "Apply Best Plan", "Training",
+                                  "Keyboard Shortcuts"})
+            QVERIFY2(text.contains(QLatin1String(words)), words);
+        guide->close();
+        window->action("shortcuts")->trigger();
+        ShortcutsDialog* shortcuts = window->findChild<ShortcutsDialog*>();
+        QVERIFY(shortcuts && shortcuts->isVisible());
+        QTableWidget* table = shortcuts->table();
+        QMap<QString, QString> keysOf;
+        for (int row = 0; row < table->rowCount(); ++row)
+            keysOf[table->item(row, 1)->text()] = table->item(row, 2)->text();
+        int withKeys = 0;
+        for (QAction* action : window->allActions())
+            withKeys += !action->shortcut().isEmpty();
+        QCOMPARE(table->rowCount(), withKeys);
+        QCOMPARE(keysOf.value("Apply Best Plan"),
+                 QKeySequence("Ctrl+B").toString(QKeySequence::NativeText));
+        QCOMPARE(keysOf.value("Getting Started"),
+                 QKeySequence(QKeySequence::HelpContents).toString(QKeySequence::NativeText));
+        QVERIFY(keysOf.value("Redo").contains(
+            QKeySequence("Ctrl+Y").toString(QKeySequence::NativeText)));
+        QVERIFY(window->action("about")->shortcut().isEmpty());
+        shortcuts->close();
     }
 
     // Opening a profile in Inference mode plans no training; the Training mode plans when shown,
@@ -928,7 +968,8 @@ class TestUiWindow : public QObject {
                               "fullScreen - toggle_settingsDock toggle_plannerDock "
                               "toggle_chartsDock toggle_explainDock toggle_inspectorDock chart0 "
                               "chart1 chart2",
-                              "&Planner: runPlanner", "&Help: [&Sample Profiles] about"}));
+                              "&Planner: runPlanner",
+                              "&Help: [&Sample Profiles] guide shortcuts - about"}));
         const MainWindowActions& a = window->actions();
         const QList<std::pair<QAction*, QString>> typed{
             {a.open, "open"},
@@ -966,6 +1007,8 @@ class TestUiWindow : public QObject {
             {a.showChart[1], "chart1"},
             {a.showChart[2], "chart2"},
             {a.runPlanner, "runPlanner"},
+            {a.guide, "guide"},
+            {a.shortcuts, "shortcuts"},
             {a.about, "about"},
         };
         for (const auto& [typedAction, name] : typed) {
