@@ -17,7 +17,9 @@
 #include "ui/panels/ChartsPanel.h"
 #include "ui/panels/ExplainPanel.h"
 #include "ui/panels/GraphPanel.h"
+#include "ui/panels/LinkEditor.h"
 #include "ui/panels/PlannerPanel.h"
+#include "ui/panels/SettingsPanel.h"
 #include "ui/training/TimeChartCanvas.h"
 #include "ui/training/TrainingPanel.h"
 
@@ -35,6 +37,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDropEvent>
+#include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -43,6 +46,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QMouseEvent>
+#include <QSlider>
 #include <QSpinBox>
 #include <QSvgRenderer>
 #include <QTableWidget>
@@ -301,6 +305,46 @@ class TestUiWindow : public QObject {
             QKeySequence("Ctrl+Y").toString(QKeySequence::NativeText)));
         QVERIFY(window->action("about")->shortcut().isEmpty());
         shortcuts->close();
+    }
+
+    // A network with a long name does not widen the Setting dock (the name is elided, whole in
+    // the tooltip); the bandwidth slider moves in round steps on a log scale.
+    void settingPanelStaysUsable() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->show();
+        SettingsPanel* settings = window->settingsPanel();
+        const int widthBefore = settings->minimumSizeHint().width();
+        const QString longName(300, QLatin1Char('N'));
+        QTemporaryDir dir;
+        const QString path = dir.filePath("long.json");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QStringLiteral(R"({"format": "cutlab-network", "version": 1, "name": "%1",
+            "links": [{"from": "device", "to": "cloud", "bandwidth_mbps": 12.4,
+                       "latency_ms": 20}]})")
+                       .arg(longName)
+                       .toUtf8());
+        file.close();
+        QVERIFY(window->files()->openNetwork(path));
+        QCOMPARE(QString::fromStdString(window->document()->network().name), longName);
+        QVERIFY(settings->networkNameLabel()->text().contains(QStringLiteral("…")));
+        QVERIFY(settings->networkNameLabel()->toolTip().contains(longName));
+        QVERIFY(settings->minimumSizeHint().width() <= widthBefore + 10);
+        auto* dock = window->findChild<QDockWidget*>("settingsDock");
+        QVERIFY(dock);
+        QVERIFY(dock->width() < 500);
+        // round steps: from 12.4 Mbps the slider's next step down is 10, then 5, 2, 1
+        LinkEditor* uplink = settings->findChild<LinkEditor*>();
+        QVERIFY(uplink);
+        uplink->setLink(12.4, 20, true);
+        QSlider* slider = uplink->bandwidthSlider();
+        QList<double> seen;
+        for (int i = 0; i < 4; ++i) {
+            slider->triggerAction(QAbstractSlider::SliderSingleStepSub);
+            seen << uplink->bandwidth();
+        }
+        QCOMPARE(seen, QList<double>({5, 2, 1, 0.5}));
     }
 
     // Opening a profile in Inference mode plans no training; the Training mode plans when shown,

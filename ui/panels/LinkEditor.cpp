@@ -9,20 +9,41 @@
 #include <QSignalBlocker>
 #include <QSlider>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace cutlab::ui {
 namespace {
-// bandwidth slider: 0..400 → 0.01 .. 10^4 Mbps on a log scale
-constexpr int kSliderSteps = 400;
-double sliderToMbps(int v) {
-    return std::pow(10.0, -2.0 + 6.0 * v / kSliderSteps);
+// The bandwidth slider's positions: 0.01, 0.02, 0.05, 0.1 … 2000, 5000 Mbps (a log scale in
+// round steps, so every position is a value a person would type), then "unlimited".
+const std::vector<double>& bandwidthSteps() {
+    static const std::vector<double> steps = [] {
+        std::vector<double> values;
+        for (int decade = -2; decade <= 3; ++decade)
+            for (double mantissa : {1.0, 2.0, 5.0})
+                values.push_back(mantissa * std::pow(10.0, decade));
+        return values;
+    }();
+    return steps;
 }
+const int kSliderSteps = static_cast<int>(bandwidthSteps().size()); // the last: unlimited
+double sliderToMbps(int v) {
+    return bandwidthSteps()[static_cast<std::size_t>(std::clamp(v, 0, kSliderSteps - 1))];
+}
+// The position nearest on the log scale.
 int mbpsToSlider(double mbps) {
     if (!std::isfinite(mbps))
         return kSliderSteps;
-    return static_cast<int>(
-        std::lround((std::log10(std::max(mbps, 0.01)) + 2.0) / 6.0 * kSliderSteps));
+    const auto& steps = bandwidthSteps();
+    int best = 0;
+    for (int i = 1; i < kSliderSteps; ++i)
+        if (std::fabs(std::log10(std::max(mbps, 1e-9)) -
+                      std::log10(steps[static_cast<std::size_t>(i)])) <
+            std::fabs(std::log10(std::max(mbps, 1e-9)) -
+                      std::log10(steps[static_cast<std::size_t>(best)])))
+            best = i;
+    return best;
 }
 } // namespace
 
@@ -43,7 +64,10 @@ LinkEditor::LinkEditor(core::Tier from, core::Tier to, QWidget* parent)
     m_bandwidthSlider = new QSlider(Qt::Horizontal, this);
     m_bandwidthSlider->setRange(0, kSliderSteps);
     m_bandwidthSlider->setToolTip(
-        QStringLiteral("Bandwidth of the %1 link (log scale, 0.01 Mbps to unlimited)").arg(name));
+        QStringLiteral("Bandwidth of the %1 link: 0.01, 0.02, 0.05 … 5000 Mbps, then unlimited "
+                       "(type any value in the box)")
+            .arg(name));
+    m_bandwidthSlider->setPageStep(3); // a factor of ten
     m_bandwidth = new QDoubleSpinBox(this);
     m_bandwidth->setRange(0.01, kUnlimitedShown);
     m_bandwidth->setDecimals(2);

@@ -24,6 +24,7 @@ class LinkEditor : public QWidget {
     double latency() const;
     QComboBox* presetBox() const { return m_preset; }
     QDoubleSpinBox* bandwidthBox() const { return m_bandwidth; }
+    QSlider* bandwidthSlider() const { return m_bandwidthSlider; }
     QDoubleSpinBox* latencyBox() const { return m_latency; }
 
     static constexpr double kUnlimitedShown = 10000; // the spin box maximum stands for "unlimited"

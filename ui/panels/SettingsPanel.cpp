@@ -50,6 +50,7 @@ SettingsPanel::SettingsPanel(Document* document, QWidget* parent)
     row->addWidget(save);
     networkLayout->addLayout(row);
     m_networkName = new QLabel(networkGroup);
+    m_networkName->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_networkName->setToolTip(QStringLiteral("The name of the network in use"));
     networkLayout->addWidget(m_networkName);
     const core::Tier pairs[3][2] = {{core::Tier::Device, core::Tier::Edge},
@@ -129,8 +130,13 @@ SettingsPanel::SettingsPanel(Document* document, QWidget* parent)
 
 void SettingsPanel::refreshNetwork() {
     const auto& network = m_document->network();
-    m_networkName->setText(QStringLiteral("in use: <b>%1</b>")
-                               .arg(QString::fromStdString(network.name).toHtmlEscaped()));
+    // A long name is elided (whole in the tooltip): it must never widen the dock.
+    const QString name = QString::fromStdString(network.name);
+    const QString shown = name.size() > kShownNameLength
+                              ? name.left(kShownNameLength - 1) + QStringLiteral("…")
+                              : name;
+    m_networkName->setText(QStringLiteral("in use: <b>%1</b>").arg(shown.toHtmlEscaped()));
+    m_networkName->setToolTip(QStringLiteral("The network in use: %1").arg(name.toHtmlEscaped()));
     {
         const QSignalBlocker blocker(m_network);
         const int preset =

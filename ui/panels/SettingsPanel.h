@@ -20,8 +20,10 @@ class SettingsPanel : public QWidget {
     Q_OBJECT
   public:
     explicit SettingsPanel(Document* document, QWidget* parent = nullptr);
+    static constexpr int kShownNameLength = 28; // a longer network name is elided
 
     QComboBox* networkBox() const { return m_network; }
+    QLabel* networkNameLabel() const { return m_networkName; }
     LinkEditor* linkEditor(int link) const { return m_links[static_cast<std::size_t>(link)]; }
     QComboBox* machineBox(int tier) const { return m_machines[static_cast<std::size_t>(tier)]; }
     QDoubleSpinBox* inputBox() const { return m_input; }
