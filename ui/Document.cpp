@@ -207,6 +207,13 @@ PartitionState Document::defaultState() const {
     return state;
 }
 
+QString Document::profilePathOfPlan(const QString& planPath, const core::PlanFileContent& plan) {
+    QString profilePath = QString::fromStdString(plan.profilePath);
+    if (!profilePath.isEmpty() && QFileInfo(profilePath).isRelative())
+        profilePath = QFileInfo(planPath).absoluteDir().filePath(profilePath);
+    return !profilePath.isEmpty() && QFileInfo(profilePath).isFile() ? profilePath : QString();
+}
+
 bool Document::openPlan(const QString& path, QString* error) {
     auto loaded = core::loadPlanFile(path.toStdString());
     if (!loaded.ok()) {
@@ -216,10 +223,8 @@ bool Document::openPlan(const QString& path, QString* error) {
     }
     const core::PlanFileContent& plan = *loaded.plan;
     if (!m_profile) {
-        QString profilePath = QString::fromStdString(plan.profilePath);
-        if (!profilePath.isEmpty() && QFileInfo(profilePath).isRelative())
-            profilePath = QFileInfo(path).absoluteDir().filePath(profilePath);
-        if (profilePath.isEmpty() || !QFileInfo::exists(profilePath)) {
+        const QString profilePath = profilePathOfPlan(path, plan);
+        if (profilePath.isEmpty()) {
             if (error)
                 *error =
                     QStringLiteral("Open the profile of model '%1' first, then open this plan.")

@@ -3,6 +3,7 @@
 #include "core/inference/BandwidthSweep.h"
 #include "core/inference/InferenceCostModel.h"
 #include "core/inference/RankedPlan.h"
+#include "core/io/PlanFile.h"
 #include "core/model/Evaluation.h"
 #include "core/model/Network.h"
 #include "core/model/Placement.h"
@@ -45,6 +46,8 @@ class Document : public QObject {
     // Each returns false with a message for the user and leaves the document as it was.
     bool openProfile(const QString& path, QString* error);
     bool openPlan(const QString& path, QString* error);
+    // The profile a plan file records (relative to the plan's folder), if that file exists.
+    static QString profilePathOfPlan(const QString& planPath, const core::PlanFileContent& plan);
     bool openNetwork(const QString& path, QString* error);
     bool saveNetwork(const QString& path, QString* error) const;
     // Reads the profile and searches its best plan on a worker; the current document stays as it

@@ -9,12 +9,14 @@
 #include "ui/panels/ChartsPanel.h"
 
 #include "core/io/PipeDreamImport.h"
+#include "core/io/PlanFile.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMessageBox>
 
 namespace cutlab::ui {
 
@@ -25,6 +27,18 @@ FileActions::FileActions(Document* document, GraphScene* scene, ChartsPanel* cha
     connect(m_document, &Document::openStarted, this, &FileActions::onOpenStarted);
     connect(m_document, &Document::openFailed, this, &FileActions::onOpenFailed);
     connect(m_document, &Document::profileChanged, this, &FileActions::onProfileChanged);
+}
+
+bool FileActions::askOtherModel(const QString& model, const QString& profile) {
+    if (m_otherModelQuestion)
+        return m_otherModelQuestion(model, profile);
+    return QMessageBox::question(
+               m_window, QStringLiteral("A plan for another model"),
+               QStringLiteral("This plan was made for model '%1', not '%2'. Open its profile "
+                              "%3 with it?")
+                   .arg(model, QString::fromStdString(m_document->profile().model.name),
+                        QDir::toNativeSeparators(profile)),
+               QMessageBox::Open | QMessageBox::Cancel, QMessageBox::Open) == QMessageBox::Open;
 }
 
 bool FileActions::openProfileFromUser(const QString& path) {
@@ -201,6 +215,20 @@ bool FileActions::importProfile(const QString& source, const QString& destinatio
 
 bool FileActions::openPlan(const QString& path) {
     QString error;
+    // A plan for another model: offer to open that model's profile with it.
+    if (const auto loaded = core::loadPlanFile(path.toStdString());
+        loaded.ok() && m_document->hasProfile() &&
+        loaded.plan->model != m_document->profile().model.name) {
+        const QString model = QString::fromStdString(loaded.plan->model);
+        const QString profile = Document::profilePathOfPlan(path, *loaded.plan);
+        if (!profile.isEmpty() && askOtherModel(model, profile)) {
+            if (!m_document->openProfile(profile, &error)) {
+                emit problem(QStringLiteral("Cannot open profile %1").arg(profile), error);
+                return false;
+            }
+            announceOpened(profile);
+        }
+    }
     if (!m_document->openPlan(path, &error)) {
         emit problem(QStringLiteral("Cannot open plan %1").arg(QFileInfo(path).fileName()),
                      QStringLiteral("%1:\n%2").arg(path, error));

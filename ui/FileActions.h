@@ -34,6 +34,12 @@ class FileActions : public QObject {
     // Asked before a person's open (dialog, recent file, sample, drop) replaces a plan with
     // unsaved changes: true to go on (saved or discarded), false to keep the document.
     void setDiscardCheck(std::function<bool()> check) { m_discardCheck = std::move(check); }
+    // Asked when a plan made for another model is opened and that model's profile (recorded in
+    // the plan) exists: true to open that profile with the plan. A dialog by default.
+    using OtherModelQuestion = std::function<bool(const QString& model, const QString& profile)>;
+    void setOtherModelQuestion(OtherModelQuestion question) {
+        m_otherModelQuestion = std::move(question);
+    }
     bool openNetwork(const QString& path);
     bool importProfile(const QString& source, const QString& destination);
     bool exportChart(int kind, const QString& path);
@@ -70,6 +76,7 @@ class FileActions : public QObject {
     void onProfileChanged();
 
   private:
+    bool askOtherModel(const QString& model, const QString& profile);
     void announceOpened(const QString& path);
 
     Document* m_document;
@@ -81,6 +88,7 @@ class FileActions : public QObject {
     QString m_openingPath; // a background open under way
     bool m_lastOpenFailed = false;
     std::function<bool()> m_discardCheck;
+    OtherModelQuestion m_otherModelQuestion;
 };
 
 } // namespace cutlab::ui

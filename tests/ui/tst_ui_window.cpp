@@ -347,6 +347,37 @@ class TestUiWindow : public QObject {
         QCOMPARE(seen, QList<double>({5, 2, 1, 0.5}));
     }
 
+    // A plan made for another model offers to open that model's profile (the plan records its
+    // path); declined, the open model stays and the message says why.
+    void planForAnotherModelOffersItsProfile() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        Document* doc = window->document();
+        doc->changeState({3, 7, doc->state().machines}, "plan");
+        QTemporaryDir dir;
+        const QString plan = dir.filePath("vgg19-plan.json");
+        QVERIFY(window->files()->exportPlan(plan));
+        QVERIFY(
+            window->files()->openProfile(uiSourcePath("sample_profiles/scission/resnet50.json")));
+        QStringList asked;
+        bool accept = false;
+        window->files()->setOtherModelQuestion([&](const QString& model, const QString& profile) {
+            asked << model << QFileInfo(profile).fileName();
+            return accept;
+        });
+        QStringList problems;
+        window->setMessageSink([&](const QString& title, const QString&) { problems << title; });
+        QVERIFY(!window->files()->openPlan(plan));
+        QCOMPARE(asked, QStringList({"vgg19", "vgg19.json"}));
+        QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("resnet50"));
+        QCOMPARE(problems.size(), 1);
+        accept = true;
+        QVERIFY(window->files()->openPlan(plan));
+        QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("vgg19"));
+        QCOMPARE(doc->state().deviceBoundary, 3);
+        QCOMPARE(doc->state().edgeBoundary, 7);
+    }
+
     // Opening a profile in Inference mode plans no training; the Training mode plans when shown,
     // off the GUI thread, and follows the document while shown.
     void trainingPlansOnlyWhenShown() {
