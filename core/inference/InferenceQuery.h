@@ -20,6 +20,10 @@ struct TimeLimit {
 };
 
 // What an inference planner is asked (docs/formats.md §4 `plan` options).
+// How a query's constraints are named in messages: as the command line's options
+// ("--pin 11@edge") or in words for the window ("layer 11 (#10) on the edge").
+enum class QueryWording { Options, Sentences };
+
 struct InferenceQuery {
     Objective objective = Objective::Latency;
     int top = 5;
@@ -39,7 +43,8 @@ struct InferenceQuery {
         return machineAllowed.empty() || machineAllowed[static_cast<std::size_t>(machine)];
     }
     // The constraints as command-line options, for messages ("--use edge", "--pin 3@cloud").
-    std::vector<std::string> describe(const std::vector<std::string>& layerIds) const;
+    std::vector<std::string> describe(const std::vector<std::string>& layerIds,
+                                      QueryWording wording = QueryWording::Options) const;
 };
 
 } // namespace cutlab::core

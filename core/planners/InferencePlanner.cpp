@@ -15,7 +15,7 @@ namespace {
 
 // The query with every constraint removed, and then each one alone, labelled as an option.
 std::vector<std::pair<std::string, InferenceQuery>>
-singleConstraintQueries(const InferenceQuery& query, const Profile& profile) {
+singleConstraintQueries(const InferenceQuery& query, const Profile& profile, QueryWording wording) {
     InferenceQuery bare = query;
     bare.top = 1;
     bare.machineAllowed.clear();
@@ -29,7 +29,7 @@ singleConstraintQueries(const InferenceQuery& query, const Profile& profile) {
         ids.push_back(layer.id);
     std::vector<std::pair<std::string, InferenceQuery>> result;
     auto add = [&](InferenceQuery single) {
-        result.emplace_back(single.describe(ids).front(), single);
+        result.emplace_back(single.describe(ids, wording).front(), single);
     };
     if (!query.machineAllowed.empty()) {
         InferenceQuery single = bare;
@@ -69,13 +69,13 @@ singleConstraintQueries(const InferenceQuery& query, const Profile& profile) {
 } // namespace
 
 std::string explainNoPlan(const std::string& planner, const InferenceCostModel& model,
-                          const InferenceQuery& query) {
+                          const InferenceQuery& query, QueryWording wording) {
     std::vector<std::string> ids;
     for (const auto& layer : model.profile().layers)
         ids.push_back(layer.id);
     std::string alone;
     int count = 0;
-    for (const auto& [label, single] : singleConstraintQueries(query, model.profile())) {
+    for (const auto& [label, single] : singleConstraintQueries(query, model.profile(), wording)) {
         bool empty = true;
         try {
             empty = runInferencePlanner(planner, model, single).empty();
@@ -91,7 +91,7 @@ std::string explainNoPlan(const std::string& planner, const InferenceCostModel& 
     if (count > 1)
         return "no plan satisfies " + alone + " (each of these alone excludes every configuration)";
     std::string all;
-    for (const auto& label : query.describe(ids))
+    for (const auto& label : query.describe(ids, wording))
         all += (all.empty() ? "" : ", ") + label;
     if (all.empty())
         return "the " + planner + " planner found no plan (no machine can run the model?)";

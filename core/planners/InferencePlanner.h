@@ -17,6 +17,7 @@ std::vector<RankedPlan> runInferencePlanner(const std::string& name,
 // When a query has no answer: a sentence naming the constraints that exclude everything (each
 // one that alone leaves no plan, else the whole combination).
 std::string explainNoPlan(const std::string& planner, const InferenceCostModel& model,
-                          const InferenceQuery& query);
+                          const InferenceQuery& query,
+                          QueryWording wording = QueryWording::Options);
 
 } // namespace cutlab::core

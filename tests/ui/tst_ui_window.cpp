@@ -46,6 +46,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QMouseEvent>
+#include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSvgRenderer>
@@ -376,6 +377,38 @@ class TestUiWindow : public QObject {
         QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("vgg19"));
         QCOMPARE(doc->state().deviceBoundary, 3);
         QCOMPARE(doc->state().edgeBoundary, 7);
+    }
+
+    // The planner panel speaks the window's language ("layer 11 (#10) on the edge", not the
+    // command line's "--pin 11@edge"), never moves its Run button when its message changes, and
+    // never leaves old figures selected after the network changed: they turn grey and re-rank.
+    void plannerPanelKeepsItsPlaceAndItsWord() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->show();
+        PlannerPanel* planner = window->planner();
+        planner->pinsEdit()->setText("#10@edge, !#10@edge");
+        planner->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!planner->isRunning(), 20000);
+        const QString message = planner->status()->text();
+        QVERIFY2(message.contains("layer 11 (#10) on the edge"), qPrintable(message));
+        QVERIFY2(!message.contains("--"), qPrintable(message));
+        const int buttonY = planner->runButton()->mapTo(planner, QPoint(0, 0)).y();
+        planner->pinsEdit()->clear();
+        planner->run();
+        QTRY_VERIFY_WITH_TIMEOUT(!planner->isRunning() && !planner->plans().empty(), 20000);
+        QCOMPARE(planner->runButton()->mapTo(planner, QPoint(0, 0)).y(), buttonY);
+        planner->table()->selectRow(1);
+        Document* doc = window->document();
+        doc->setTierLink(core::Tier::Device, core::Tier::Cloud, 0.03, 20);
+        QVERIFY(planner->isStale());
+        QVERIFY(planner->table()->selectionModel()->selectedRows().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!planner->isStale() && !planner->isRunning(), 20000);
+        const core::InferenceCostModel model(doc->profile(), doc->network());
+        core::InferenceQuery query;
+        query.top = planner->topBox()->value();
+        const auto expected = core::runInferencePlanner("scission", model, query);
+        QCOMPARE(planner->plans().front().evaluation.totalMs, expected.front().evaluation.totalMs);
     }
 
     // Opening a profile in Inference mode plans no training; the Training mode plans when shown,

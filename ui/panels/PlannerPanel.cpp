@@ -102,7 +102,10 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
     m_runButton->setToolTip(QStringLiteral("Rank the plans with these options (Ctrl+R)"));
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
-    m_status->setToolTip(QStringLiteral("What the last run found"));
+    m_status->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // Three lines always: a longer or shorter message never moves the form under the cursor.
+    m_status->setFixedHeight(3 * m_status->fontMetrics().lineSpacing() + 4);
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     runRow->addWidget(m_runButton);
     runRow->addWidget(m_status, 1);
     layout->addLayout(runRow);
@@ -111,6 +114,8 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
                                         QStringLiteral("compute"), QStringLiteral("transfer"),
                                         QStringLiteral("sent"), QStringLiteral("placement")});
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(true); // the placement column wraps rather than eliding
+    m_table->setTextElideMode(Qt::ElideNone);
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -130,10 +135,12 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
     connect(m_document, &Document::evaluationChanged, this, &PlannerPanel::refreshBadge);
     connect(m_document, &Document::referencePlansChanged, this, &PlannerPanel::refreshBadge);
     connect(m_document, &Document::profileChanged, this, &PlannerPanel::onProfileChanged);
-    connect(m_document, &Document::networkChanged, this, [this] {
-        if (!m_plans.empty())
-            m_status->setText(QStringLiteral("The network changed: run again to re-rank."));
-    });
+    // The shown figures are for the old setting: grey them, drop the selection, re-rank.
+    m_rerun.setSingleShot(true);
+    m_rerun.setInterval(300);
+    connect(&m_rerun, &QTimer::timeout, this, &PlannerPanel::run);
+    connect(m_document, &Document::networkChanged, this, &PlannerPanel::markStale);
+    connect(m_document, &Document::inputBytesChanged, this, &PlannerPanel::markStale);
     refreshBadge();
 }
 
@@ -146,13 +153,38 @@ bool PlannerPanel::isRunning() const {
     return m_jobs->isRunning(PlanJob);
 }
 
+void PlannerPanel::markStale() {
+    if (m_plans.empty())
+        return;
+    m_applying = true;
+    m_table->clearSelection();
+    const QColor grey = palette().color(QPalette::Disabled, QPalette::Text);
+    for (int row = 0; row < m_table->rowCount(); ++row)
+        for (int column = 0; column < m_table->columnCount(); ++column)
+            if (QTableWidgetItem* item = m_table->item(row, column))
+                item->setForeground(grey);
+    m_applying = false;
+    m_stale = true;
+    setStatus(QStringLiteral("The setting changed: these figures are out of date; re-ranking…"));
+    m_rerun.start();
+}
+
+void PlannerPanel::setStatus(const QString& text) {
+    m_status->setText(text);
+    m_status->setToolTip(text);
+}
+
+bool PlannerPanel::isStale() const {
+    return m_stale;
+}
+
 // A new model: a run under way is for the old one.
 void PlannerPanel::onProfileChanged() {
     m_jobs->cancel(PlanJob);
     m_runButton->setEnabled(true);
     m_plans.clear();
     m_table->setRowCount(0);
-    m_status->clear();
+    setStatus(QString());
 }
 
 namespace {
@@ -234,13 +266,13 @@ core::InferenceQuery PlannerPanel::query(QString* error) const {
 
 void PlannerPanel::run() {
     if (!m_document->hasProfile()) {
-        m_status->setText(QStringLiteral("Open a profile first."));
+        setStatus(QStringLiteral("Open a profile first."));
         return;
     }
     QString error;
     const core::InferenceQuery query = this->query(&error);
     if (!error.isEmpty()) {
-        m_status->setText(error);
+        setStatus(error);
         return;
     }
     const std::string planner = m_planner->currentData().toString().toStdString();
@@ -248,7 +280,7 @@ void PlannerPanel::run() {
     const core::Network network = m_document->network();
     const double inputBytes = m_document->inputBytes();
     m_runButton->setEnabled(false);
-    m_status->setText(QStringLiteral("Planning…"));
+    setStatus(QStringLiteral("Planning…"));
     m_jobs->start(PlanJob,
                   [this, profile, network, inputBytes, query,
                    planner](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
@@ -261,8 +293,8 @@ void PlannerPanel::run() {
                           const core::InferenceCostModel model(*profile, network, inputBytes);
                           plans = core::runInferencePlanner(planner, model, stoppable);
                           if (plans.empty() && !stoppable.cancelled())
-                              message = QString::fromStdString(
-                                  core::explainNoPlan(planner, model, query));
+                              message = QString::fromStdString(core::explainNoPlan(
+                                  planner, model, query, core::QueryWording::Sentences));
                       } catch (const core::PlanError& e) {
                           message = QString::fromStdString(e.what());
                       }
@@ -300,13 +332,14 @@ void PlannerPanel::showPlans(std::vector<core::RankedPlan> plans, const QString&
         }
     }
     m_table->resizeColumnsToContents();
+    m_table->resizeRowsToContents();
     m_applying = false;
-    m_status->setText(m_plans.empty()
-                          ? message
-                          : QStringLiteral("%1 plan(s) from %2 on %3.")
-                                .arg(m_plans.size())
-                                .arg(m_planner->currentText(),
-                                     QString::fromStdString(m_document->network().name)));
+    m_stale = false;
+    setStatus(m_plans.empty() ? message
+                              : QStringLiteral("%1 plan(s) from %2 on %3.")
+                                    .arg(m_plans.size())
+                                    .arg(m_planner->currentText(),
+                                         QString::fromStdString(m_document->network().name)));
     emit finished();
 }
 
@@ -319,10 +352,9 @@ void PlannerPanel::applyRow(int row) {
         core::monotonePlacement(m_plans[static_cast<std::size_t>(row)].evaluation);
     if (!placement ||
         !m_document->applyPlacement(*placement, QStringLiteral("Apply plan #%1").arg(row + 1)))
-        m_status->setText(
-            QStringLiteral(
-                "Plan #%1 moves back to an earlier tier: the two handles cannot show it.")
-                .arg(row + 1));
+        setStatus(QStringLiteral(
+                      "Plan #%1 moves back to an earlier tier: the two handles cannot show it.")
+                      .arg(row + 1));
 }
 
 void PlannerPanel::refreshBadge() {

@@ -5,6 +5,7 @@
 #include "core/model/Profile.h"
 #include "core/planners/PlannerRegistry.h"
 
+#include <QTimer>
 #include <QWidget>
 
 #include <array>
@@ -38,10 +39,14 @@ class PlannerPanel : public QWidget {
     QTableWidget* table() const { return m_table; }
     QLineEdit* maxUploadEdit() const { return m_maxUpload; }
     QLineEdit* maxTimeEdit() const { return m_maxTime; }
+    QLineEdit* pinsEdit() const { return m_pins; }
+    QPushButton* runButton() const { return m_runButton; }
     QLabel* status() const { return m_status; }
     QLabel* badge() const { return m_badge; }
     const std::vector<core::RankedPlan>& plans() const { return m_plans; }
     bool isRunning() const;
+    // The shown plans were ranked for a setting that has changed since (a re-run is on its way).
+    bool isStale() const;
     // The query the controls describe; sets `error` when a field cannot be read.
     core::InferenceQuery query(QString* error) const;
 
@@ -56,6 +61,8 @@ class PlannerPanel : public QWidget {
     void onProfileChanged();
     void applyRow(int row);
     void refreshBadge();
+    void markStale();
+    void setStatus(const QString& text);
     void showPlannerOptions();
     const core::PlannerInfo& selectedPlanner() const;
 
@@ -75,6 +82,8 @@ class PlannerPanel : public QWidget {
     std::vector<core::RankedPlan> m_plans;
     std::shared_ptr<const core::Profile> m_plansProfile;
     bool m_applying = false;
+    bool m_stale = false;
+    QTimer m_rerun;
     enum JobSlot { PlanJob, JobSlotCount };
     JobRunner* m_jobs; // a newer run cancels the older one and drops its result
 };
