@@ -149,6 +149,11 @@ int main(int argc, char** argv) {
             planning.start();
             while (window.training()->isPlanning() && planning.elapsed() < 60000)
                 QApplication::processEvents(QEventLoop::AllEvents, 20);
+            // The presentation searches its best plans off the GUI thread: grab them, not
+            // "computing…".
+            while (window.presentation() && window.presentation()->isComputing() &&
+                   planning.elapsed() < 60000)
+                QApplication::processEvents(QEventLoop::AllEvents, 20);
             QApplication::processEvents();
             QWidget* target = &window;
             if (window.presentation()) {

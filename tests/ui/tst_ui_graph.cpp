@@ -3,17 +3,22 @@
 #include "UiTestSupport.h"
 
 #include "ui/Document.h"
+#include "ui/charts/Format.h"
 #include "ui/graph/BlockFrameItem.h"
 #include "ui/graph/EdgeItem.h"
 #include "ui/graph/GraphLayout.h"
 #include "ui/graph/GraphScene.h"
+#include "ui/graph/GraphView.h"
 #include "ui/graph/LayerItem.h"
+#include "ui/graph/OverviewStrip.h"
+#include "ui/panels/GraphPanel.h"
 
 #include "core/io/ProfileLoader.h"
 #include "core/model/ModelStructure.h"
 
 #include <QDirIterator>
 #include <QFontMetricsF>
+#include <QMouseEvent>
 #include <QPainterPathStroker>
 #include <QUndoStack>
 #include <QtTest>
@@ -24,6 +29,37 @@ using namespace cutlab::ui;
 class TestUiGraph : public QObject {
     Q_OBJECT
   private:
+    static void sendMouse(QWidget* widget, QEvent::Type type, QPoint at, Qt::MouseButtons buttons) {
+        QMouseEvent event(type, QPointF(at), widget->mapToGlobal(QPointF(at)), Qt::LeftButton,
+                          buttons, Qt::NoModifier);
+        QApplication::sendEvent(widget, &event);
+    }
+
+    // Presses at `from`, moves there in steps with the button held, releases at `to`.
+    static void drag(QWidget* widget, QPoint from, QPoint to) {
+        sendMouse(widget, QEvent::MouseButtonPress, from, Qt::LeftButton);
+        for (int i = 1; i <= 8; ++i)
+            sendMouse(widget, QEvent::MouseMove, from + (to - from) * i / 8, Qt::LeftButton);
+        sendMouse(widget, QEvent::MouseButtonRelease, to, Qt::NoButton);
+    }
+
+    static bool openVgg19(Document& document) {
+        QString error;
+        return document.openProfile(uiSourcePath("sample_profiles/scission/vgg19.json"), &error);
+    }
+
+    // Both boundaries' scene coordinates lie within the view's visible part (main axis).
+    static bool boundariesVisible(const GraphScene& scene, GraphView* view, int a, int b) {
+        const auto& coordinates = scene.graphLayout().boundaryCoordinates;
+        const QRectF visible = view->visibleSceneRect();
+        for (int boundary : {a, b}) {
+            const double c = coordinates[static_cast<std::size_t>(boundary)];
+            if (c < visible.left() || c > visible.right())
+                return false;
+        }
+        return true;
+    }
+
     static void checkNoOverlap(const core::Profile& profile, bool topToBottom,
                                std::vector<bool> collapsed = {}) {
         const auto structure = core::analyseStructure(profile);
@@ -246,6 +282,197 @@ class TestUiGraph : public QObject {
         QCOMPARE(document.undoStack()->count(), undo + 1);
         document.undoStack()->undo();
         QCOMPARE(document.state().edgeBoundary, document.blockCount());
+    }
+
+    // The overview strip: a bar per layer of VGG19, each in the colour of the tier that runs it
+    // under the document's plan, as painted; the colours follow the cuts.
+    void overviewShowsEveryLayerInItsTierColour() {
+        Document document;
+        QVERIFY(openVgg19(document));
+        GraphScene scene(&document);
+        GraphPanel panel(&document, &scene);
+        panel.resize(1100, 600);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        OverviewStrip* strip = panel.overview();
+        QVERIFY(strip->isVisible());
+        QVERIFY(strip->y() > panel.view()->y()); // under the graph
+        QCOMPARE(strip->barCount(), document.layerCount());
+        for (const PartitionState& state : {PartitionState{3, 9, document.state().machines},
+                                            PartitionState{0, 14, document.state().machines}}) {
+            document.applyState(state);
+            const QImage image = strip->grab().toImage();
+            const QRectF window = strip->visibleWindow();
+            int checked = 0;
+            for (int bar = 0; bar < strip->barCount(); ++bar) {
+                QCOMPARE(strip->barLayers(bar), std::make_pair(bar, bar + 1));
+                const QColor expected = Format::tierColor(document.tierOfLayer(bar));
+                QCOMPARE(strip->barColor(bar), expected);
+                // read the painted pixel at the foot of the bar, away from the frame and handles
+                const QRectF slot = strip->barRect(bar);
+                const int x = static_cast<int>(slot.center().x());
+                if (window.adjusted(-2, 0, 2, 0).contains(x, window.center().y()) ||
+                    std::abs(x - strip->xOfBoundary(state.deviceBoundary)) < 8 ||
+                    std::abs(x - strip->xOfBoundary(state.edgeBoundary)) < 8)
+                    continue;
+                QCOMPARE(image.pixelColor(x, static_cast<int>(slot.bottom()) - 2).rgb(),
+                         expected.rgb());
+                ++checked;
+            }
+            QVERIFY(checked >= document.layerCount() / 2);
+        }
+    }
+
+    // 5,000 layers: buckets of neighbouring layers, never more bars than pixels, covering every
+    // layer once; no widget or scene item per layer.
+    void overviewOfALargeModelDrawsBuckets() {
+        Document document;
+        auto loaded = core::parseProfile(generatedLinearProfile(5000).dump());
+        QVERIFY(loaded.ok());
+        document.setProfile(*loaded.profile, "linear-5000");
+        GraphScene scene(&document);
+        GraphPanel panel(&document, &scene);
+        panel.resize(900, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        OverviewStrip* strip = panel.overview();
+        QVERIFY(strip->barCount() > 100);
+        QVERIFY(strip->barCount() <= strip->width());
+        int next = 0;
+        for (int bar = 0; bar < strip->barCount(); ++bar) {
+            const auto [first, last] = strip->barLayers(bar);
+            QCOMPARE(first, next);
+            QVERIFY(last > first);
+            next = last;
+            QCOMPARE(strip->barColor(bar), Format::tierColor(document.tierOfLayer(first)));
+        }
+        QCOMPARE(next, 5000);
+        QVERIFY(strip->findChildren<QWidget*>().isEmpty());
+        QVERIFY(!strip->grab().isNull());
+        // dragging still lands on valid cuts
+        const int before = document.state().edgeBoundary;
+        const int target = document.blockCount() / 2;
+        const int y = strip->height() / 2;
+        drag(strip, QPoint(qRound(strip->xOfBoundary(before)), y),
+             QPoint(qRound(strip->xOfBoundary(target)), y));
+        QVERIFY(std::abs(document.state().edgeBoundary - target) <= 2);
+        // a plan with its handles thousands of layers apart: the device|edge handle comes into
+        // view (both cannot at any zoom)
+        panel.view()->setZoom(0.8);
+        document.changeState({1200, 3400, document.state().machines}, "Apply plan #1");
+        const double cut = scene.graphLayout().boundaryCoordinates[1200];
+        const QRectF visible = panel.view()->visibleSceneRect();
+        QVERIFY(visible.left() <= cut && cut <= visible.right());
+        QCOMPARE(panel.view()->zoom(), 0.8);
+    }
+
+    // Dragging a handle on the strip moves the document's cut live, records one undo step on
+    // release, and that step restores it.
+    void draggingAHandleOnTheOverviewMovesTheCut() {
+        Document document;
+        QVERIFY(openVgg19(document));
+        GraphScene scene(&document);
+        GraphPanel panel(&document, &scene);
+        panel.resize(1100, 600);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        document.changeState({2, 8, document.state().machines}, "set up");
+        OverviewStrip* strip = panel.overview();
+        const int undo = document.undoStack()->index();
+        const int y = strip->height() / 2;
+        const QPoint from(qRound(strip->xOfBoundary(2)), y), to(qRound(strip->xOfBoundary(5)), y);
+        sendMouse(strip, QEvent::MouseButtonPress, from, Qt::LeftButton);
+        sendMouse(strip, QEvent::MouseMove, (from + to) / 2, Qt::LeftButton);
+        sendMouse(strip, QEvent::MouseMove, to, Qt::LeftButton);
+        QCOMPARE(document.state().deviceBoundary, 5); // live while dragging
+        QCOMPARE(document.undoStack()->index(), undo);
+        sendMouse(strip, QEvent::MouseButtonRelease, to, Qt::NoButton);
+        QCOMPARE(document.state().deviceBoundary, 5);
+        QCOMPARE(document.state().edgeBoundary, 8);
+        QCOMPARE(document.undoStack()->index(), undo + 1);
+        // the scene's handle followed
+        QCOMPARE(scene.layerItem(4)->tier(), core::Tier::Device);
+        document.undoStack()->undo();
+        QCOMPARE(document.state().deviceBoundary, 2);
+        // the edge|cloud handle, dragged past the other, pushes it along
+        drag(strip, QPoint(qRound(strip->xOfBoundary(8)), y),
+             QPoint(qRound(strip->xOfBoundary(1)), y));
+        QCOMPARE(document.state().edgeBoundary, 1);
+        QCOMPARE(document.state().deviceBoundary, 1);
+        QCOMPARE(document.undoStack()->index(), undo + 1);
+        document.undoStack()->undo();
+        QCOMPARE(document.state(), (PartitionState{2, 8, document.state().machines}));
+    }
+
+    // Pressing the strip away from the handles scrolls the graph to that layer, and the strip
+    // frames the part now in view.
+    void clickingTheOverviewScrollsTheGraph() {
+        Document document;
+        QVERIFY(openVgg19(document));
+        GraphScene scene(&document);
+        GraphPanel panel(&document, &scene);
+        panel.resize(1100, 600);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        document.changeState({1, 2, document.state().machines}, "set up");
+        GraphView* view = panel.view();
+        view->setZoom(0.9);
+        view->centerOn(scene.layerItem(0));
+        OverviewStrip* strip = panel.overview();
+        for (int layer : {20, 11, 23}) {
+            const QPointF centre = scene.layerItem(layer)->sceneBoundingRect().center();
+            const int x = qRound(strip->xOfLayerPosition(layer + 0.5));
+            QTest::mouseClick(strip, Qt::LeftButton, {}, QPoint(x, strip->height() / 2));
+            QVERIFY2(view->visibleSceneRect().contains(centre), qPrintable(QString::number(layer)));
+            QVERIFY(strip->visibleWindow().contains(QPointF(x, strip->height() / 2)));
+        }
+        // dragging along the strip pans with it
+        const int y = strip->height() / 2;
+        drag(strip, QPoint(qRound(strip->xOfLayerPosition(12.5)), y),
+             QPoint(qRound(strip->xOfLayerPosition(6.5)), y));
+        QVERIFY(
+            view->visibleSceneRect().contains(scene.layerItem(6)->sceneBoundingRect().center()));
+    }
+
+    // Applying a plan whose handles are off-screen scrolls them into view (a planner row, the
+    // best plan, undo); a drag never moves the view.
+    void applyingAPlanBringsItsHandlesIntoView() {
+        Document document;
+        QVERIFY(openVgg19(document));
+        GraphScene scene(&document);
+        GraphPanel panel(&document, &scene);
+        panel.resize(900, 500);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const int blocks = document.blockCount();
+        document.changeState({1, 2, document.state().machines}, "set up");
+        GraphView* view = panel.view();
+        view->setZoom(0.9);
+        view->centerOn(scene.layerItem(0));
+        QVERIFY(boundariesVisible(scene, view, 1, 2));
+        QVERIFY(!boundariesVisible(scene, view, blocks - 2, blocks - 1));
+        core::TierPlacement placement = document.placement();
+        placement.deviceEnd = document.boundaryLayer(blocks - 2);
+        placement.edgeEnd = document.boundaryLayer(blocks - 1);
+        QVERIFY(document.applyPlacement(placement, "Apply plan #1"));
+        QVERIFY(boundariesVisible(scene, view, blocks - 2, blocks - 1));
+        QCOMPARE(view->zoom(), 0.9); // they fit: scrolled, not zoomed
+        document.undoStack()->undo();
+        QVERIFY(boundariesVisible(scene, view, 1, 2));
+        // handles too far apart for the view: zoomed out until both fit
+        document.changeState({0, blocks, document.state().machines}, "Apply plan #2");
+        QVERIFY(boundariesVisible(scene, view, 0, blocks));
+        QVERIFY(view->zoom() < 0.9);
+        // a drag on the strip leaves the view where it is
+        view->setZoom(0.9);
+        view->centerOn(scene.layerItem(0));
+        const QRectF before = view->visibleSceneRect();
+        OverviewStrip* strip = panel.overview();
+        const int y = strip->height() / 2;
+        drag(strip, QPoint(qRound(strip->xOfBoundary(blocks)), y),
+             QPoint(qRound(strip->xOfBoundary(blocks - 3)), y));
+        QCOMPARE(document.state().edgeBoundary, blocks - 3);
+        QCOMPARE(view->visibleSceneRect(), before);
     }
 };
 

@@ -298,10 +298,11 @@ void GraphScene::cutDragFinished(CutHandle handle) {
     m_draggingHandle.reset();
     if (!m_dragging)
         return;
-    m_dragging = false;
+    // still dragging while the step is recorded: listeners know it is no plan being applied
     m_document->commitState(m_dragStart, handle == CutHandle::DeviceEdge
                                              ? QStringLiteral("Drag device|edge cut")
                                              : QStringLiteral("Drag edge|cloud cut"));
+    m_dragging = false;
 }
 
 void GraphScene::cutStepped(CutHandle handle, int step) {

@@ -46,6 +46,8 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     bool isBlockCollapsed(int block) const;
     void setDark(bool dark);
 
+    // A cut handle is being dragged (its release, recording the undo step, included).
+    bool isDraggingCut() const { return m_dragging; }
     CutMarkerItem* marker(CutHandle handle) const { return m_markers[cutHandleIndex(handle)]; }
     LayerItem* layerItem(int layer) const;
     // Marks the layers whose id or type contains the text; returns the first match (-1: none).

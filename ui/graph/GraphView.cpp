@@ -1,8 +1,10 @@
 #include "ui/graph/GraphView.h"
 
+#include "ui/graph/GraphLayout.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/LayerItem.h"
 
+#include <QMouseEvent>
 #include <QScrollBar>
 #include <QWheelEvent>
 
@@ -33,16 +35,18 @@ double GraphView::zoom() const {
 }
 
 void GraphView::setZoom(double zoom) {
-    zoom = std::clamp(zoom, 0.02, 4.0);
+    zoom = std::clamp(zoom, kMinimumZoom, 4.0);
     setTransform(QTransform::fromScale(zoom, zoom));
     m_fitted = false;
+    m_kept.reset();
     emit zoomChanged(zoom);
 }
 
 void GraphView::zoomBy(double factor) {
-    const double target = std::clamp(zoom() * factor, 0.02, 4.0);
+    const double target = std::clamp(zoom() * factor, kMinimumZoom, 4.0);
     scale(target / zoom(), target / zoom());
     m_fitted = false;
+    m_kept.reset();
     emit zoomChanged(zoom());
 }
 
@@ -78,15 +82,96 @@ void GraphView::fitToWindow() {
                           : start + QPointF(visible.width() / 2, 0));
     }
     m_fitted = true;
+    m_kept.reset();
     emit zoomChanged(this->zoom());
 }
 
 void GraphView::showLayer(int layer) {
+    m_kept.reset();
     if (LayerItem* item = m_scene->layerItem(layer)) {
         if (zoom() < 0.6)
             setZoom(0.9);
         centerOn(item);
     }
+}
+
+QRectF GraphView::boundarySpan(int first, int last) const {
+    const GraphLayout& layout = m_scene->graphLayout();
+    const auto& coordinates = layout.boundaryCoordinates;
+    if (coordinates.empty())
+        return {};
+    const int top = static_cast<int>(coordinates.size()) - 1;
+    const double a =
+        coordinates[static_cast<std::size_t>(std::clamp(std::min(first, last), 0, top))];
+    const double b =
+        coordinates[static_cast<std::size_t>(std::clamp(std::max(first, last), 0, top))];
+    const double margin = GraphLayout::kNodeWidth * 0.6;
+    return QRectF(layout.toScene(a - margin, layout.crossMin),
+                  layout.toScene(b + margin, layout.crossMax))
+        .normalized();
+}
+
+QRectF GraphView::visibleSceneRect() const {
+    return mapToScene(viewport()->rect()).boundingRect();
+}
+
+void GraphView::ensureBoundariesVisible(int first, int last) {
+    const QRectF span = boundarySpan(first, last);
+    if (span.isEmpty())
+        return;
+    if (!isVisible()) { // its size is not known yet
+        m_pendingBoundaries = std::make_pair(first, last);
+        return;
+    }
+    m_pendingBoundaries.reset();
+    const bool vertical = m_scene->topToBottom();
+    const QRectF visible = visibleSceneRect();
+    const double low = vertical ? span.top() : span.left();
+    const double high = vertical ? span.bottom() : span.right();
+    if (low >= (vertical ? visible.top() : visible.left()) &&
+        high <= (vertical ? visible.bottom() : visible.right()))
+        return; // both in view already: leave the view alone
+    keepInView(std::make_pair(first, last), m_kept ? m_keptZoom : zoom());
+}
+
+void GraphView::keepInView(std::pair<int, int> boundaries, double zoomCap) {
+    const QRectF span = boundarySpan(boundaries.first, boundaries.second);
+    const bool vertical = m_scene->topToBottom();
+    const double length = vertical ? span.height() : span.width();
+    const double pixels = vertical ? viewport()->height() : viewport()->width();
+    if (length <= 0 || pixels <= 0)
+        return;
+    const QPointF visible = visibleSceneRect().center();
+    // zoomed out only as far as the span needs; back in (up to the zoom before) when it can
+    const double fit = pixels * 0.95 / length;
+    double main = vertical ? span.center().y() : span.center().x();
+    if (fit < kMinimumZoom) {
+        // too far apart even at the smallest zoom (thousands of layers): the device|edge handle
+        // at the zoom before, at a third of the view (the overview strip shows both)
+        if (zoom() < zoomCap)
+            setZoom(zoomCap);
+        const double margin = GraphLayout::kNodeWidth * 0.6;
+        main = (vertical ? span.top() : span.left()) + margin + pixels / zoom() / 6;
+    } else if (length * zoom() > pixels * 0.95 || zoom() < zoomCap) {
+        setZoom(std::min(zoomCap, fit));
+    }
+    centerOn(vertical ? QPointF(visible.x(), main) : QPointF(main, visible.y()));
+    m_kept = boundaries;
+    m_keptZoom = zoomCap;
+}
+
+void GraphView::frameBoundaries(int first, int last, double minZoom, double maxZoom) {
+    const QRectF span = boundarySpan(first, last);
+    if (span.isEmpty() || viewport()->width() <= 0 || viewport()->height() <= 0)
+        return;
+    const double fit =
+        std::min(viewport()->width() / span.width(), viewport()->height() / span.height());
+    const double target = std::clamp(fit, minZoom, maxZoom);
+    setTransform(QTransform::fromScale(target, target));
+    m_fitted = false;
+    m_kept.reset();
+    centerOn(span.center());
+    emit zoomChanged(zoom());
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {
@@ -103,8 +188,32 @@ void GraphView::wheelEvent(QWheelEvent* event) {
 
 void GraphView::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
+    const auto kept = m_kept;
+    const double keptZoom = m_keptZoom;
     if (m_fitted)
         fitToWindow();
+    if (kept) // the boundaries a plan brought into view stay there (window laid out, resized)
+        keepInView(*kept, keptZoom);
+    if (m_pendingBoundaries && isVisible())
+        ensureBoundariesVisible(m_pendingBoundaries->first, m_pendingBoundaries->second);
+}
+
+void GraphView::scrollToMain(double main) {
+    m_kept.reset();
+    const GraphLayout& layout = m_scene->graphLayout();
+    const QPointF centre = visibleSceneRect().center();
+    centerOn(layout.toScene(main, layout.topToBottom ? centre.x() : centre.y()));
+}
+
+void GraphView::mousePressEvent(QMouseEvent* event) {
+    m_kept.reset(); // the user takes over (pans, drags a handle)
+    QGraphicsView::mousePressEvent(event);
+}
+
+void GraphView::showEvent(QShowEvent* event) {
+    QGraphicsView::showEvent(event);
+    if (m_pendingBoundaries)
+        ensureBoundariesVisible(m_pendingBoundaries->first, m_pendingBoundaries->second);
 }
 
 } // namespace cutlab::ui

@@ -2,6 +2,9 @@
 
 #include <QGraphicsView>
 
+#include <optional>
+#include <utility>
+
 namespace cutlab::ui {
 
 class GraphScene;
@@ -13,6 +16,8 @@ class GraphView : public QGraphicsView {
   public:
     explicit GraphView(GraphScene* scene, QWidget* parent = nullptr);
 
+    static constexpr double kMinimumZoom = 0.02;
+
     double zoom() const;
     void setZoom(double zoom);
     void zoomBy(double factor);
@@ -22,17 +27,41 @@ class GraphView : public QGraphicsView {
     void fitWhole();
     void showLayer(int layer);
 
+    // The scene area from cut boundary `first` to `last` (a node's width beyond each), across
+    // the whole graph.
+    QRectF boundarySpan(int first, int last) const;
+    // Scrolls so that both boundaries are in view, zooming out only when they do not fit (a
+    // hidden view does it once it is shown).
+    void ensureBoundariesVisible(int first, int last);
+    // Centres the span between two boundaries, as large as the zoom range allows.
+    void frameBoundaries(int first, int last, double minZoom, double maxZoom);
+    // Centres the view at a coordinate along the graph (the cross axis stays).
+    void scrollToMain(double main);
+    // The part of the scene on screen.
+    QRectF visibleSceneRect() const;
+
   signals:
     void zoomChanged(double zoom);
 
   protected:
     void wheelEvent(QWheelEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
 
   private:
+    // Shows the span between two boundaries, zoomed out only as far as needed and never
+    // beyond `zoomCap`, and keeps it so on resizes until the user zooms or fits.
+    void keepInView(std::pair<int, int> boundaries, double zoomCap);
+
     GraphScene* m_scene;
     bool m_fitted = true;
     bool m_whole = false;
+    // Boundaries to bring into view once the view is shown at its size (asked before that).
+    std::optional<std::pair<int, int>> m_pendingBoundaries;
+    // Boundaries a plan brought into view, and the zoom before (see keepInView).
+    std::optional<std::pair<int, int>> m_kept;
+    double m_keptZoom = 1.0;
 };
 
 } // namespace cutlab::ui

@@ -4,6 +4,7 @@
 #include "ui/charts/Format.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
+#include "ui/graph/OverviewStrip.h"
 
 #include <QLabel>
 #include <QLineEdit>
@@ -35,15 +36,42 @@ GraphPanel::GraphPanel(Document* document, GraphScene* scene, QWidget* parent)
     m_summary->setToolTip(
         QStringLiteral("Total latency of the current plan = compute + transfers"));
     m_view = new GraphView(scene, this);
+    m_overview = new OverviewStrip(document, scene, m_view, this);
     layout->addWidget(m_toolBar);
     layout->addWidget(m_summary);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_overview);
     connect(m_search, &QLineEdit::textChanged, this,
             [this] { m_scene->highlightMatches(m_search->text()); });
     connect(m_search, &QLineEdit::returnPressed, this, &GraphPanel::search);
     connect(m_document, &Document::evaluationChanged, this, &GraphPanel::refreshSummary);
     connect(m_document, &Document::referencePlansChanged, this, &GraphPanel::refreshSummary);
+    // A plan applied (planner row, best plan, undo, redo) is an undo-stack move that changes the
+    // cuts; a drag's release is one too, but the handle is under the pointer already.
+    connect(m_document, &Document::profileChanged, this,
+            [this] { m_shownState = m_document->state(); });
+    connect(m_document, &Document::stateChanged, this, [this] {
+        if (m_scene->isDraggingCut() || m_overview->isDragging())
+            m_shownState = m_document->state();
+    });
+    connect(m_document->undoStack(), &QUndoStack::indexChanged, this,
+            &GraphPanel::showHandlesIfPlanApplied);
+    if (m_document->hasProfile())
+        m_shownState = m_document->state();
     refreshSummary();
+}
+
+void GraphPanel::showHandlesIfPlanApplied() {
+    if (!m_document->hasProfile() || m_scene->isDraggingCut() || m_overview->isDragging())
+        return;
+    const PartitionState state = m_document->state();
+    if (state.deviceBoundary == m_shownState.deviceBoundary &&
+        state.edgeBoundary == m_shownState.edgeBoundary) {
+        m_shownState = state;
+        return;
+    }
+    m_shownState = state;
+    m_view->ensureBoundariesVisible(state.deviceBoundary, state.edgeBoundary);
 }
 
 void GraphPanel::focusSearch() {
