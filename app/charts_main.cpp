@@ -1,8 +1,9 @@
-// cutlab-charts: `cutlab-cli chart` and `cutlab-cli training-chart`, the commands that render
+// cutlab-charts: `cutlab-cli chart`, `report` and `training-chart`, the commands that render
 // with Qt. cutlab-cli hands them over here so that its other commands start without Qt.
 #include "app/cli/ChartCommand.h"
 #include "app/cli/CommandGuard.h"
 #include "app/cli/Commands.h"
+#include "app/cli/ReportCommand.h"
 
 #include <exception>
 #include <iostream>
@@ -15,10 +16,13 @@ int main(int argc, char** argv) {
     return cutlab::cli::runGuarded(command, [&] {
         if (command == "chart")
             return cutlab::cli::runChart(argc, argv, arguments);
+        if (command == "report")
+            return cutlab::cli::runReport(argc, argv, arguments);
         if (command == "training-chart")
             return cutlab::cli::runTrainingChart(arguments);
-        std::cerr << "cutlab-charts: usage: cutlab-charts chart|training-chart PROFILE ... (see "
-                     "cutlab-cli --help)\n";
+        std::cerr
+            << "cutlab-charts: usage: cutlab-charts chart|report|training-chart PROFILE ... (see "
+               "cutlab-cli --help)\n";
         return 2;
     });
 }

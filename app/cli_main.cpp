@@ -18,6 +18,7 @@ const char* const kUsage =
     "  sweep PROFILE         best plans as a link's bandwidth varies\n"
     "  import FILE -o OUT    a PipeDream graph.txt into a profile\n"
     "  chart PROFILE         the window's charts as PNG, SVG or PDF (headless)\n"
+    "  report PROFILE -o OUT.pdf  the window's one-page PDF report (headless)\n"
     "  training-chart PROFILE  the training timeline, pipeline Gantt or strategy chart (headless)\n"
     "Run 'cutlab-cli COMMAND --help' for the options of a command.\n";
 
@@ -38,7 +39,7 @@ int main(int argc, char** argv) {
             return cutlab::cli::runInfo(arguments);
         if (command == "plan")
             return cutlab::cli::runPlan(arguments);
-        if (command == "chart" || command == "training-chart")
+        if (command == "chart" || command == "report" || command == "training-chart")
             return cutlab::cli::runChartRenderer(argv);
         if (command == "train")
             return cutlab::cli::runTrain(arguments);

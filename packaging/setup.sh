@@ -19,8 +19,9 @@ cd "$(dirname "$0")/.."
 #   find_package(Qt6 COMPONENTS Svg)                        qt6-svg-dev
 #   text in the window, charts and exports                  fonts-dejavu-core
 #   screenshots and window tests without a display          xvfb xauth (xvfb-run)
+#   the report tests read PDFs back (pdftotext, pdfinfo)    poppler-utils
 build_packages=(cmake ninja-build g++ libeigen3-dev nlohmann-json3-dev qt6-base-dev qt6-charts-dev
-                libqt6opengl6-dev qt6-svg-dev fonts-dejavu-core xvfb xauth)
+                libqt6opengl6-dev qt6-svg-dev fonts-dejavu-core xvfb xauth poppler-utils)
 # `package`: cpack -G DEB runs dpkg-shlibdeps (dpkg-dev) and needs `file` to find the binaries.
 package_packages=(dpkg-dev file)
 

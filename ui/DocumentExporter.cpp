@@ -1,23 +1,18 @@
 #include "ui/DocumentExporter.h"
 
 #include "ui/Document.h"
-#include "ui/charts/ChartStyle.h"
-#include "ui/charts/ExplainText.h"
-#include "ui/charts/Format.h"
 #include "ui/charts/ImageExporter.h"
 #include "ui/panels/ChartsPanel.h"
 
 #include "core/io/PlanJson.h"
 
-#include <QAbstractTextDocumentLayout>
-#include <QChart>
-#include <QDateTime>
 #include <QFileInfo>
+#include <QGraphicsItem>
 #include <QGraphicsScene>
+#include <QLocale>
 #include <QPainter>
-#include <QTextDocument>
 
-#include <memory>
+#include <algorithm>
 
 namespace cutlab::ui {
 namespace {
@@ -121,18 +116,8 @@ bool DocumentExporter::writeGraph(QGraphicsScene* scene, const QString& path, QS
     return ok;
 }
 
-void DocumentExporter::paintChart(QPainter& painter, QChart* chart, const QRectF& target) {
-    QGraphicsScene scene;
-    ChartStyle::apply(chart, false);
-    scene.addItem(chart);
-    chart->setGeometry(QRectF(QPointF(0, 0), target.size()));
-    scene.setSceneRect(QRectF(QPointF(0, 0), target.size()));
-    scene.render(&painter, target, scene.sceneRect());
-    scene.removeItem(chart);
-}
-
-bool DocumentExporter::writeReport(const Document& document, QGraphicsScene* scene,
-                                   const ChartsPanel& charts, const QString& path, QString* error) {
+bool DocumentExporter::writeReport(const Document& document, const ChartsPanel& charts,
+                                   const QString& path, QString* error, ReportPage::Paper paper) {
     if (!needProfile(document, error))
         return false;
     if (QFileInfo(path).suffix().toLower() != "pdf") {
@@ -140,94 +125,23 @@ bool DocumentExporter::writeReport(const Document& document, QGraphicsScene* sce
             *error = QStringLiteral("%1: the report is a PDF; choose a .pdf file name").arg(path);
         return false;
     }
-    const QSizeF page(842, 595); // A4 landscape, points
-    std::unique_ptr<QChart> breakdown(charts.buildChart(ChartsPanel::Breakdown));
-    std::unique_ptr<QChart> layers(charts.buildChart(ChartsPanel::Layers));
-    const QRectF graphSource = scene->itemsBoundingRect().adjusted(-10, -10, 10, 10);
-    const QBrush background = scene->backgroundBrush();
-    scene->setBackgroundBrush(Qt::white);
-    const core::Profile& profile = document.profile();
-    const bool ok = ImageExporter::write(
-        path, page,
-        [&](QPainter& painter, const QRectF&) {
-            const double margin = 24;
-            QFont title = painter.font();
-            title.setPointSizeF(15);
-            title.setBold(true);
-            painter.setFont(title);
-            painter.setPen(Qt::black);
-            painter.drawText(QRectF(margin, margin - 6, page.width() - 2 * margin, 24),
-                             Qt::AlignLeft | Qt::AlignVCenter,
-                             QStringLiteral("CutLab plan — %1 on %2")
-                                 .arg(QString::fromStdString(profile.model.name),
-                                      QString::fromStdString(document.network().name)));
-            QFont small = painter.font();
-            small.setPointSizeF(7.5);
-            small.setBold(false);
-            painter.setFont(small);
-            painter.drawText(
-                QRectF(margin, margin - 6, page.width() - 2 * margin, 24),
-                Qt::AlignRight | Qt::AlignVCenter,
-                QStringLiteral("%1 · %2").arg(QFileInfo(document.filePath()).fileName(),
-                                              QDateTime::currentDateTime().toString(Qt::ISODate)));
-            // graph strip
-            const QRectF graphRect(margin, margin + 24, page.width() - 2 * margin, 150);
-            painter.setPen(QColor(0xcc, 0xcc, 0xcc));
-            painter.drawRect(graphRect);
-            QRectF source = graphSource;
-            const double aspect = graphRect.width() / graphRect.height();
-            if (source.width() / source.height() >
-                aspect * 4) // long chain: show its first part legibly
-                source.setWidth(source.height() * aspect);
-            QRectF target = graphRect.adjusted(2, 2, -2, -2);
-            scene->render(&painter, target, source, Qt::KeepAspectRatio);
-            // charts
-            const double chartTop = graphRect.bottom() + 8;
-            const double chartWidth = (page.width() - 2 * margin - 10) / 2;
-            paintChart(painter, breakdown.get(), QRectF(margin, chartTop, chartWidth, 200));
-            paintChart(painter, layers.get(),
-                       QRectF(margin + chartWidth + 10, chartTop, chartWidth, 200));
-            // explain text + stages
-            QTextDocument text;
-            QFont textFont = painter.font();
-            textFont.setPointSizeF(7.5);
-            text.setDefaultFont(textFont);
-            QString html = ExplainText::html(*document.model(), document.evaluation());
-            html +=
-                QStringLiteral("<table border='0' cellspacing='0' cellpadding='2'><tr><th "
-                               "align='left'>tier</th><th align='left'>machine</th>"
-                               "<th align='left'>layers</th><th align='right'>compute</th></tr>");
-            for (const auto& stage : document.evaluation().stages)
-                html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3 … %4 (%5)</td><td "
-                                       "align='right'>%6</td></tr>")
-                            .arg(QString::fromStdString(core::tierName(stage.tier)),
-                                 QString::fromStdString(
-                                     profile.machines[static_cast<std::size_t>(stage.machine)].id)
-                                     .toHtmlEscaped(),
-                                 QString::fromStdString(
-                                     profile.layers[static_cast<std::size_t>(stage.begin)].id)
-                                     .toHtmlEscaped(),
-                                 QString::fromStdString(
-                                     profile.layers[static_cast<std::size_t>(stage.end - 1)].id)
-                                     .toHtmlEscaped())
-                            .arg(stage.end - stage.begin)
-                            .arg(Format::ms(stage.computeMs));
-            html += QStringLiteral("</table>");
-            if (!document.evaluationError().isEmpty())
-                html = document.evaluationError().toHtmlEscaped();
-            text.setHtml(html);
-            const double textTop = chartTop + 208;
-            text.setTextWidth(page.width() - 2 * margin);
-            painter.save();
-            painter.translate(margin, textTop);
-            const QRectF clip(0, 0, page.width() - 2 * margin,
-                              page.height() - textTop - margin / 2);
-            text.drawContents(&painter, clip);
-            painter.restore();
-        },
-        error, QStringLiteral("CutLab report"));
-    scene->setBackgroundBrush(background);
-    return ok;
+    ReportContent content;
+    content.profile = &document.profile();
+    content.structure = &document.structure();
+    content.network = document.network();
+    content.placement = document.placement();
+    content.evaluation = document.evaluation();
+    content.evaluationError = document.evaluationError();
+    content.planLabel = QStringLiteral("Current plan");
+    content.breakdown = charts.breakdownEntries();
+    content.source = QFileInfo(document.filePath()).fileName();
+    return ReportPage::write(content, path, paper, error);
+}
+
+ReportPage::Paper DocumentExporter::defaultPaper() {
+    return QLocale::system().measurementSystem() == QLocale::ImperialUSSystem
+               ? ReportPage::Paper::Letter
+               : ReportPage::Paper::A4;
 }
 
 } // namespace cutlab::ui

@@ -1,11 +1,10 @@
 #pragma once
 
+#include "ui/charts/ReportPage.h"
+
 #include <QString>
 
-class QChart;
 class QGraphicsScene;
-class QPainter;
-class QRectF;
 
 namespace cutlab::ui {
 
@@ -22,10 +21,13 @@ class DocumentExporter {
     static bool writeLayerCsv(const Document& document, const QString& path, QString* error);
     // The whole graph as PNG, SVG or PDF.
     static bool writeGraph(QGraphicsScene* scene, const QString& path, QString* error);
-    // One A4 landscape page: summary, graph, breakdown and per-layer charts, explain text, stages.
-    static bool writeReport(const Document& document, QGraphicsScene* scene,
-                            const ChartsPanel& charts, const QString& path, QString* error);
-    static void paintChart(QPainter& painter, QChart* chart, const QRectF& target);
+    // One landscape page (ReportPage, shared with `cutlab-cli report`): the current plan's
+    // totals, the whole model with its cuts, the breakdown and per-layer charts, the network.
+    static bool writeReport(const Document& document, const ChartsPanel& charts,
+                            const QString& path, QString* error,
+                            ReportPage::Paper paper = defaultPaper());
+    // Letter where the system's locale measures in US units, else A4.
+    static ReportPage::Paper defaultPaper();
 };
 
 } // namespace cutlab::ui

@@ -304,7 +304,7 @@ bool FileActions::exportCsv(const QString& path) {
 bool FileActions::exportReport(const QString& path) {
     QString error;
     m_scene->completeNow();
-    if (DocumentExporter::writeReport(*m_document, m_scene, *m_charts, path, &error))
+    if (DocumentExporter::writeReport(*m_document, *m_charts, path, &error))
         return true;
     emit problem(QStringLiteral("Cannot export the report"), error);
     return false;

@@ -1,9 +1,11 @@
 #include "ui/SweepController.h"
 
 #include "ui/Document.h"
+#include "ui/charts/SweepChartBuilder.h"
 #include "ui/jobs/JobRunner.h"
 
 #include "core/inference/ScissionPlanner.h"
+#include "core/model/NetworkEdit.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -69,27 +71,35 @@ void SweepController::restart() {
     emit started();
     // Building the sweep's cost models (one per bandwidth) is itself heavy for a large model: it
     // happens on the worker too, and the sweep is adopted together with its result.
-    m_jobs->start(
-        SweepJob,
-        [this, profile = m_document->sharedProfile(), // the sweep refers to it
-         network = m_document->network(),
-         inputBytes = std::optional<double>(m_document->inputBytes()),
-         machines =
-             m_document->state().machines](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
-            // On a worker thread: only the copies above are read.
-            auto sweep = std::make_shared<core::UplinkSweep>(
-                *profile, network, inputBytes, core::logSpace(kFromMbps, kToMbps, kSteps));
-            auto result = std::make_shared<core::SweepResult>(core::sweepBestPlans(
-                *sweep, core::rankScission, core::InferenceQuery{}, machines, &cancelled));
-            if (result->cancelled)
-                return {};
-            return [this, profile, sweep, result] {
-                m_profile = profile;
-                m_sweep = sweep;
-                m_result = *result;
-                emit ready();
-            };
-        });
+    m_jobs->start(SweepJob,
+                  [this, profile = m_document->sharedProfile(), // the sweep refers to it
+                   network = m_document->network(),
+                   inputBytes = std::optional<double>(m_document->inputBytes()),
+                   machines = m_document->state().machines](
+                      const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+                      // On a worker thread: only the copies above are read.
+                      // the reference uplink's bandwidth is one of the points: the curves there are
+                      // the current network's numbers
+                      const core::Tier reference = SweepChartBuilder::referenceTier(machines);
+                      const auto uplink =
+                          core::effectiveTierLink(network, *profile, core::Tier::Device, reference);
+                      auto sweep = std::make_shared<core::UplinkSweep>(
+                          *profile, network, inputBytes,
+                          core::logSpaceThrough(kFromMbps, kToMbps, kSteps,
+                                                uplink ? uplink->bandwidthMbps : 0.0),
+                          reference);
+                      auto result = std::make_shared<core::SweepResult>(
+                          core::sweepBestPlans(*sweep, core::rankScission, core::InferenceQuery{},
+                                               machines, &cancelled));
+                      if (result->cancelled)
+                          return {};
+                      return [this, profile, sweep, result] {
+                          m_profile = profile;
+                          m_sweep = sweep;
+                          m_result = *result;
+                          emit ready();
+                      };
+                  });
 }
 
 } // namespace cutlab::ui

@@ -1,5 +1,6 @@
 #include "app/cli/ChartCommand.h"
 
+#include "app/cli/ChartPlan.h"
 #include "app/cli/CliError.h"
 #include "app/cli/PlanOptions.h"
 #include "app/cli/ProfileArgument.h"
@@ -88,33 +89,12 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
     const core::Network network = loadNetworkOrThrow(options.network);
     const core::InferenceQuery query = options.query(profile);
     const core::InferenceCostModel model(profile, network, options.inputBytes);
-    const int n = model.layerCount();
 
-    core::Evaluation plan;
-    core::TierPlacement placement;
-    QString planLabel;
     const auto machines = options.cutMachines(profile);
-    try {
-        if (options.cuts) {
-            placement = options.cutsPlacement(model);
-            plan = model.evaluate(placement);
-            planLabel = QStringLiteral("Plan (--cuts)");
-        } else {
-            core::InferenceQuery top1 = query;
-            top1.top = 1;
-            const auto plans = core::runInferencePlanner(options.planner, model, top1);
-            if (plans.empty()) {
-                std::cerr << options.profilePath << ": "
-                          << core::explainNoPlan(options.planner, model, query) << "\n";
-                return 1;
-            }
-            plan = plans.front().evaluation;
-            placement = core::monotonePlacement(plan).value_or(core::TierPlacement{});
-            planLabel = QStringLiteral("Best (%1)").arg(QString::fromStdString(options.planner));
-        }
-    } catch (const core::PlanError& error) {
-        throw CliError(options.profilePath + ": " + error.what());
-    }
+    const auto chosen = ChartPlan::choose(options, model, query);
+    if (!chosen)
+        return 1;
+    const core::TierPlacement& placement = chosen->placement;
 
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -123,43 +103,32 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
     const QString network_name = QString::fromStdString(network.name);
     QChart* chart = nullptr;
     if (kind == "breakdown") {
-        std::vector<ui::BreakdownEntry> entries{{planLabel, plan, true}};
-        const char* names[3] = {"All device", "All edge", "All cloud"};
-        for (core::Tier tier : core::kTiers) {
-            const auto t = static_cast<std::size_t>(core::tierIndex(tier));
-            ui::BreakdownEntry entry{QString::fromUtf8(names[t]), {}, false};
-            if (machines[t] >= 0) {
-                try {
-                    entry.evaluation = model.evaluate(core::nativePlacement(tier, machines, n));
-                    entry.valid = true;
-                } catch (const core::PlanError&) {
-                }
-            }
-            entries.push_back(entry);
-        }
         chart = ui::BreakdownChartBuilder::build(
-            profile, entries,
+            profile, chosen->breakdownEntries(options, model),
             QStringLiteral("Latency breakdown — %1 on %2").arg(model_name, network_name));
     } else if (kind == "layers") {
         chart = ui::LayerChartBuilder::build(
             profile, {placement.deviceEnd, placement.edgeEnd},
             QStringLiteral("Per-layer forward time and output size — %1").arg(model_name));
     } else {
-        const core::UplinkSweep sweep(profile, network, options.inputBytes,
-                                      core::logSpace(0.1, 100, 61));
+        const core::Tier reference = ui::SweepChartBuilder::referenceTier(machines);
+        const auto uplink =
+            core::effectiveTierLink(network, profile, core::Tier::Device, reference);
+        const core::UplinkSweep sweep(
+            profile, network, options.inputBytes,
+            core::logSpaceThrough(0.1, 100, 61, uplink ? uplink->bandwidthMbps : 0.0), reference);
         core::InferenceQuery sweepQuery = query;
         const auto result = core::sweepBestPlans(
             sweep,
             core::requirePlanner(options.planner, {core::PlannerKind::Inference}).runInference,
             sweepQuery, machines);
-        const auto uplink =
-            core::effectiveTierLink(network, profile, core::Tier::Device, core::Tier::Cloud);
         chart = ui::SweepChartBuilder::build(
             result, sweep.totals(placement),
             QStringLiteral("best plan (%1)").arg(QString::fromStdString(options.planner)),
             uplink ? uplink->bandwidthMbps : 0.0,
             QStringLiteral("Total latency vs uplink bandwidth — %1 (other links as in %2)")
-                .arg(model_name, network_name));
+                .arg(model_name, network_name),
+            reference);
     }
     QString error;
     if (!ui::ImageExporter::writeChart(QString::fromStdString(output), chart, QSizeF(width, height),

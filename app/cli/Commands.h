@@ -16,8 +16,8 @@ int runSweep(const std::vector<std::string>& arguments);  // SweepCommand.cpp
 int runImport(const std::vector<std::string>& arguments); // ImportCommand.cpp
 int runTrainingChart(
     const std::vector<std::string>& arguments); // TrainingChartCommand.cpp (cutlab-charts)
-// `chart` and `training-chart` need Qt: they run in the cutlab-charts program installed next to
-// cutlab-cli, so that every other command starts without loading Qt. Replaces the process.
+// `chart`, `report` and `training-chart` need Qt: they run in the cutlab-charts program installed
+// next to cutlab-cli, so that every other command starts without loading Qt. Replaces the process.
 int runChartRenderer(char** argv); // ChartRenderer.cpp
 
 } // namespace cutlab::cli

@@ -4,6 +4,7 @@
 #include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -21,12 +22,52 @@ std::vector<double> logSpace(double from, double to, int steps) {
     return values;
 }
 
+std::vector<double> logSpaceThrough(double from, double to, int steps, double value) {
+    if (!std::isfinite(value) || !(value > 0) || steps < 1)
+        return logSpace(from, to, steps);
+    std::vector<double> values = logSpace(std::min(from, value), std::max(to, value), steps);
+    // the point nearest on the log scale becomes the value itself: still ascending (it lies
+    // within half a step of it), and the sweep keeps its number of points
+    std::size_t nearest = 0;
+    for (std::size_t i = 1; i < values.size(); ++i)
+        if (std::abs(std::log(values[i] / value)) < std::abs(std::log(values[nearest] / value)))
+            nearest = i;
+    values[nearest] = value;
+    return values;
+}
+
+namespace {
+
+// Every device↔edge and device↔cloud link's bandwidth times `factor` (unlimited stays so).
+void scaleUplinks(Network& network, const Profile& profile, double factor) {
+    for (Link& link : network.links) {
+        const auto a = linkEndTier(profile, link.from), b = linkEndTier(profile, link.to);
+        if (!a || !b || (*a != Tier::Device) == (*b != Tier::Device) ||
+            !std::isfinite(link.bandwidthMbps))
+            continue;
+        link.bandwidthMbps *= factor;
+    }
+}
+
+} // namespace
+
 UplinkSweep::UplinkSweep(const Profile& profile, const Network& base,
-                         std::optional<double> inputBytes, std::vector<double> mbps)
+                         std::optional<double> inputBytes, std::vector<double> mbps,
+                         std::optional<Tier> reference)
     : m_profile(profile), m_mbps(std::move(mbps)) {
+    std::optional<double> referenceMbps;
+    if (reference && *reference != Tier::Device)
+        if (const auto link = effectiveTierLink(base, profile, Tier::Device, *reference);
+            link && std::isfinite(link->bandwidthMbps) && link->bandwidthMbps > 0)
+            referenceMbps = link->bandwidthMbps;
     for (double value : m_mbps) {
         auto network = std::make_unique<Network>(base);
-        setUplinkBandwidth(*network, profile, value);
+        if (referenceMbps) {
+            if (value != *referenceMbps)
+                scaleUplinks(*network, profile, value / *referenceMbps);
+        } else {
+            setUplinkBandwidth(*network, profile, value);
+        }
         m_models.push_back(std::make_unique<InferenceCostModel>(profile, *network, inputBytes));
         m_networks.push_back(std::move(network));
     }

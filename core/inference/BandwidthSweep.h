@@ -19,13 +19,21 @@ namespace cutlab::core {
 // `steps` values from `from` to `to` evenly spaced on a log scale (both ends included).
 std::vector<double> logSpace(double from, double to, int steps);
 
-// One cost model per uplink bandwidth (device→edge and device→cloud links set to that
-// bandwidth, latencies kept), so that any placement can be evaluated along the whole sweep in
-// constant time per point.
+// `logSpace(from, to, steps)` through `value` when it is finite and positive: the range
+// stretched to reach it and the nearest point moved onto it (still `steps` ascending points), a
+// sweep that passes through the current setting.
+std::vector<double> logSpaceThrough(double from, double to, int steps, double value);
+
+// One cost model per uplink bandwidth, so that any placement can be evaluated along the whole
+// sweep in constant time per point. Without `reference`, the device→edge and device→cloud links
+// are both set to the swept bandwidth (latencies kept). With a reference tier whose uplink from
+// the device has a finite bandwidth B in `base`, the swept value is that uplink's bandwidth and
+// every device uplink is scaled by value / B: the uplinks keep their ratio, and the point at B
+// is `base` itself (the current network's numbers).
 class UplinkSweep {
   public:
     UplinkSweep(const Profile& profile, const Network& base, std::optional<double> inputBytes,
-                std::vector<double> mbps);
+                std::vector<double> mbps, std::optional<Tier> reference = std::nullopt);
 
     int size() const { return static_cast<int>(m_mbps.size()); }
     const std::vector<double>& mbps() const { return m_mbps; }

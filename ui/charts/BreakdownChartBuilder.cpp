@@ -10,6 +10,8 @@
 #include <QValueAxis>
 
 #include <algorithm>
+#include <cmath>
+#include <functional>
 
 namespace cutlab::ui {
 namespace {
@@ -24,17 +26,40 @@ int linkIndex(core::Tier a, core::Tier b) {
     return 2;
 }
 
-QStringList categoryLabels(const std::vector<BreakdownEntry>& entries) {
+QStringList categoryLabels(const std::vector<BreakdownEntry>& entries, double axisMax) {
     QStringList labels;
     // bottom to top in a horizontal bar chart: list in reverse so the first entry is on top
-    for (auto it = entries.rbegin(); it != entries.rend(); ++it)
-        labels << (it->valid
-                       ? QStringLiteral("%1  %2").arg(it->label, Format::ms(it->evaluation.totalMs))
-                       : QStringLiteral("%1  (n/a)").arg(it->label));
+    for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
+        if (!it->valid)
+            labels << QStringLiteral("%1  (n/a)").arg(it->label);
+        else if (it->evaluation.totalMs > axisMax)
+            labels << QStringLiteral("%1  %2 ▶ off scale")
+                          .arg(it->label, Format::ms(it->evaluation.totalMs));
+        else
+            labels << QStringLiteral("%1  %2").arg(it->label, Format::ms(it->evaluation.totalMs));
+    }
     return labels;
 }
 
 } // namespace
+
+double BreakdownChartBuilder::axisExtent(const std::vector<BreakdownEntry>& entries) {
+    std::vector<double> totals;
+    for (const auto& entry : entries)
+        if (entry.valid && std::isfinite(entry.evaluation.totalMs))
+            totals.push_back(entry.evaluation.totalMs);
+    std::sort(totals.begin(), totals.end(), std::greater<>());
+    if (totals.empty())
+        return 1;
+    const double largest = std::max(1.0, totals.front());
+    // One plan far off the others (e.g. all on a slow device) would flatten every other bar:
+    // the axis then ends a little past the largest of the others, the long bars run off it and
+    // their labels say so.
+    for (std::size_t i = 1; i < totals.size(); ++i)
+        if (totals[i] > 0 && totals[i - 1] > kOffScaleFactor * totals[i])
+            return totals[i] * 1.25;
+    return largest;
+}
 
 std::array<double, BreakdownChartBuilder::kSegments>
 BreakdownChartBuilder::segments(const core::Profile& profile, const core::Evaluation& evaluation) {
@@ -94,13 +119,12 @@ QChart* BreakdownChartBuilder::build(const core::Profile& profile,
     }
     chart->addSeries(series);
     auto* categories = new QBarCategoryAxis(chart);
-    categories->append(categoryLabels(entries));
+    categories->append(categoryLabels(entries, axisExtent(entries)));
     chart->addAxis(categories, Qt::AlignLeft);
     series->attachAxis(categories);
     auto* values = new QValueAxis(chart);
-    values->setTitleText(
-        QStringLiteral("ms — compute per tier, bytes ÷ bandwidth per link, network latency apart"));
-    values->setLabelFormat(QStringLiteral("%.0f"));
+    values->setTitleText(QStringLiteral("latency (ms)"));
+    values->setLabelFormat(QStringLiteral("%g")); // 0.5 ms stays 0.5, not 0 or 1
     chart->addAxis(values, Qt::AlignBottom);
     series->attachAxis(values);
     chart->legend()->setAlignment(Qt::AlignBottom);
@@ -118,7 +142,7 @@ void BreakdownChartBuilder::update(QChart* chart, const core::Profile& profile,
     auto* series = static_cast<QHorizontalStackedBarSeries*>(chart->series().front());
     const auto sets = series->barSets();
     const int count = static_cast<int>(entries.size());
-    double maximum = 1;
+    const double maximum = axisExtent(entries);
     for (int i = 0; i < count; ++i) {
         const auto& entry = entries[static_cast<std::size_t>(i)];
         const auto values =
@@ -127,8 +151,6 @@ void BreakdownChartBuilder::update(QChart* chart, const core::Profile& profile,
         for (int s = 0; s < kSegments && s < sets.size(); ++s)
             if (row < sets[s]->count() && sets[s]->at(row) != values[static_cast<std::size_t>(s)])
                 sets[s]->replace(row, values[static_cast<std::size_t>(s)]);
-        if (entry.valid)
-            maximum = std::max(maximum, entry.evaluation.totalMs);
     }
     const auto horizontal = chart->axes(Qt::Horizontal);
     if (!horizontal.isEmpty()) {
@@ -141,7 +163,7 @@ void BreakdownChartBuilder::update(QChart* chart, const core::Profile& profile,
     const auto vertical = chart->axes(Qt::Vertical);
     if (!vertical.isEmpty()) {
         auto* axis = static_cast<QBarCategoryAxis*>(vertical.front());
-        const QStringList labels = categoryLabels(entries);
+        const QStringList labels = categoryLabels(entries, maximum * 1.02);
         if (axis->categories() != labels) {
             axis->clear();
             axis->append(labels);

@@ -28,6 +28,11 @@ class BreakdownChartBuilder {
     static std::array<double, kSegments> segments(const core::Profile& profile,
                                                   const core::Evaluation& evaluation);
     static QString segmentName(int segment);
+    // The largest total the value axis shows: the largest total, unless one plan is more than
+    // kOffScaleFactor times the next, when it is a little past the largest of the others (the
+    // longer bars run off the axis and their labels end with "off scale").
+    static double axisExtent(const std::vector<BreakdownEntry>& entries);
+    static constexpr double kOffScaleFactor = 4;
 
     static QChart* build(const core::Profile& profile, const std::vector<BreakdownEntry>& entries,
                          const QString& title);

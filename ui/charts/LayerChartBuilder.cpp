@@ -3,6 +3,7 @@
 #include "ui/charts/Format.h"
 
 #include <QChart>
+#include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPen>
@@ -64,7 +65,28 @@ template <class Value> QList<QPointF> linePoints(int n, Value value) {
     return points;
 }
 
+// 1, 2, 5, 10, 20, 50…: every layer up to 13 layers, then 6 to 14 ticks (wider labels elide).
+double tickStep(int layers) {
+    double step = 1;
+    while (layers / step > 13) {
+        const double mantissa = std::round(step / floorPow10(step));
+        step *= mantissa == 2 ? 2.5 : 2;
+    }
+    return step;
+}
+
 } // namespace
+
+double LayerChartBuilder::timeFloor(const core::Profile& profile) {
+    double smallest = 0;
+    for (std::size_t m = 0; m < profile.machines.size(); ++m)
+        for (int i = 0; i < static_cast<int>(profile.layers.size()); ++i) {
+            const double ms = profile.forwardPerSample(i, static_cast<int>(m));
+            if (ms > 0 && (smallest == 0 || ms < smallest))
+                smallest = ms;
+        }
+    return smallest > 0 ? floorPow10(smallest) / 10 : kTimeFloorMs;
+}
 
 QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2> cutPositions,
                                  const QString& title) {
@@ -76,19 +98,24 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
     x->setTitleText(QStringLiteral("layer position (graph order)"));
     x->setLabelFormat(QStringLiteral("%d"));
     x->setRange(-0.5, std::max(0.5, n - 0.5));
-    x->setTickCount(std::min(n + 1, 11));
+    // ticks on whole layer positions only (0, step, 2·step…): each label once, none skipped
+    x->setTickType(QValueAxis::TicksDynamic);
+    x->setTickAnchor(0);
+    x->setTickInterval(tickStep(n));
     chart->addAxis(x, Qt::AlignBottom);
     auto* time = new QLogValueAxis(chart);
-    time->setTitleText(QStringLiteral("forward time per sample (ms)"));
+    time->setTitleText(QStringLiteral("forward time (ms)"));
     time->setLabelFormat(QStringLiteral("%g"));
     time->setBase(10);
     chart->addAxis(time, Qt::AlignLeft);
     auto* size = new QLogValueAxis(chart);
-    size->setTitleText(QStringLiteral("output size (bytes)"));
+    size->setTitleText(QStringLiteral("output (bytes)"));
     size->setLabelFormat(QStringLiteral("%.0e"));
     size->setBase(10);
     chart->addAxis(size, Qt::AlignRight);
 
+    const double zeroAt = timeFloor(profile);
+    bool zeros = false;
     double tMin = 1e300, tMax = 0;
     for (std::size_t m = 0; m < profile.machines.size(); ++m) {
         auto* series = new QLineSeries(chart);
@@ -96,7 +123,9 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
             QString::fromStdString(profile.machines[m].id),
             QString::fromStdString(core::tierName(profile.machines[m].tier))));
         const QList<QPointF> points = linePoints(n, [&](int i) {
-            return std::max(kTimeFloorMs, profile.forwardPerSample(i, static_cast<int>(m)));
+            const double ms = profile.forwardPerSample(i, static_cast<int>(m));
+            zeros = zeros || !(ms > 0);
+            return std::max(zeroAt, ms);
         });
         for (const QPointF& point : points) {
             tMin = std::min(tMin, point.y());
@@ -112,6 +141,8 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
     if (tMax <= 0)
         tMin = tMax = 1;
     time->setRange(floorPow10(tMin), ceilPow10(tMax * 1.01));
+    if (zeros) // said where the axis is: a log axis has no 0
+        time->setTitleText(QStringLiteral("forward time (ms; 0 at %1)").arg(zeroAt, 0, 'g', 3));
 
     auto* bytes = new QLineSeries(chart);
     bytes->setName(QStringLiteral("output size"));
@@ -145,6 +176,10 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
     }
     updateCuts(chart, cutPositions);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setShowToolTips(true); // the whole name, should a narrow view elide it
+    QFont legendFont = chart->legend()->font();
+    legendFont.setPointSizeF(7.5);
+    chart->legend()->setFont(legendFont);
     return chart;
 }
 

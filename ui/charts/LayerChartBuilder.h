@@ -18,7 +18,9 @@ class LayerChartBuilder {
     static QChart* build(const core::Profile& profile, std::array<int, 2> cutPositions,
                          const QString& title);
     static void updateCuts(QChart* chart, std::array<int, 2> cutPositions);
-    // The smallest time drawn: zero-time layers sit on this floor of the log axis.
+    // Zero-time layers are drawn on a floor a decade below the smallest measured time (the
+    // axis title says where); kTimeFloorMs when no layer takes any time.
+    static double timeFloor(const core::Profile& profile);
     static constexpr double kTimeFloorMs = 1e-3;
 };
 

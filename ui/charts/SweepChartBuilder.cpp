@@ -3,6 +3,7 @@
 #include "ui/charts/Format.h"
 
 #include <QChart>
+#include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QPen>
@@ -24,14 +25,24 @@ QList<QPointF> pointsOf(const std::vector<double>& x, const std::vector<double>&
 
 } // namespace
 
+core::Tier SweepChartBuilder::referenceTier(const std::array<int, 3>& machines) {
+    return machines[1] >= 0 ? core::Tier::Edge : core::Tier::Cloud;
+}
+
+QString SweepChartBuilder::uplinkName(core::Tier reference) {
+    return QStringLiteral("device→%1").arg(QString::fromStdString(core::tierName(reference)));
+}
+
 QChart* SweepChartBuilder::build(const core::SweepResult& sweep,
                                  const std::vector<double>& currentTotals, const QString& bestLabel,
-                                 double currentUplinkMbps, const QString& title) {
+                                 double currentUplinkMbps, const QString& title,
+                                 core::Tier reference) {
     auto* chart = new QChart();
     chart->setTitle(title);
     chart->setAnimationOptions(QChart::NoAnimation);
     auto* x = new QLogValueAxis(chart);
-    x->setTitleText(QStringLiteral("uplink bandwidth (Mbps)"));
+    x->setTitleText(QStringLiteral("%1 bandwidth (Mbps; other uplink scaled with it)")
+                        .arg(uplinkName(reference)));
     x->setLabelFormat(QStringLiteral("%g"));
     x->setBase(10);
     x->setMinorTickCount(8);
@@ -96,7 +107,9 @@ QChart* SweepChartBuilder::build(const core::SweepResult& sweep,
     if (currentUplinkMbps > 0 && std::isfinite(currentUplinkMbps) && currentUplinkMbps >= xMin &&
         currentUplinkMbps <= xMax) {
         auto* marker = new QLineSeries(chart);
-        marker->setName(QStringLiteral("current uplink %1").arg(Format::mbps(currentUplinkMbps)));
+        // short, or the legend elides it: the axis title names the link
+        marker->setName(QStringLiteral("current: %1").arg(Format::mbps(currentUplinkMbps)));
+        marker->setObjectName(QStringLiteral("marker"));
         marker->setPen(QPen(QColor(0x88, 0x88, 0x88), 1.2, Qt::DotLine));
         marker->append(currentUplinkMbps, low);
         marker->append(currentUplinkMbps, high);
@@ -105,6 +118,10 @@ QChart* SweepChartBuilder::build(const core::SweepResult& sweep,
         marker->attachAxis(y);
     }
     chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setShowToolTips(true); // the whole name, should a narrow view elide it
+    QFont legendFont = chart->legend()->font();
+    legendFont.setPointSizeF(7.5);
+    chart->legend()->setFont(legendFont);
     return chart;
 }
 

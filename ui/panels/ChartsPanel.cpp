@@ -130,12 +130,12 @@ QChart* ChartsPanel::buildChart(Kind kind) const {
     case Sweep: {
         if (!m_sweep->isReady())
             return new QChart();
-        const auto uplink = core::effectiveTierLink(
-            m_document->network(), m_document->profile(), core::Tier::Device,
-            m_document->state().machines[1] >= 0 ? core::Tier::Edge : core::Tier::Cloud);
-        return SweepChartBuilder::build(m_sweep->result(), m_sweep->currentTotals(),
-                                        QStringLiteral("best plan (Scission)"),
-                                        uplink ? uplink->bandwidthMbps : 0.0, titleFor(kind));
+        const core::Tier reference = SweepChartBuilder::referenceTier(m_document->state().machines);
+        const auto uplink = core::effectiveTierLink(m_document->network(), m_document->profile(),
+                                                    core::Tier::Device, reference);
+        return SweepChartBuilder::build(
+            m_sweep->result(), m_sweep->currentTotals(), QStringLiteral("best plan (Scission)"),
+            uplink ? uplink->bandwidthMbps : 0.0, titleFor(kind), reference);
     }
     }
     return new QChart();

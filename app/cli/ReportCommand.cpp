@@ -1,0 +1,94 @@
+#include "app/cli/ReportCommand.h"
+
+#include "app/cli/ChartPlan.h"
+#include "app/cli/CliError.h"
+#include "app/cli/PlanOptions.h"
+#include "app/cli/ProfileArgument.h"
+
+#include "ui/charts/ReportPage.h"
+
+#include "core/model/PlanError.h"
+
+#include <QApplication>
+#include <QFileInfo>
+
+#include <iostream>
+
+namespace cutlab::cli {
+namespace {
+
+const char* const kUsage =
+    "usage: cutlab-cli report PROFILE [plan options] -o OUT.pdf [--page a4|letter]\n"
+    "Writes the window's one-page PDF report headless: the plan's totals, the model with its "
+    "cuts,\nthe latency breakdown and per-layer charts, the network. The plan is --cuts X,Y "
+    "when given,\nelse the planner's best.\n"
+    "  -o, --output FILE            the .pdf to write (nothing is written on error)\n"
+    "  --page a4|letter             paper size, landscape (default a4)\n";
+
+} // namespace
+
+int runReport(int argc, char** argv, const std::vector<std::string>& arguments) {
+    PlanOptions options;
+    std::string output;
+    ui::ReportPage::Paper paper = ui::ReportPage::Paper::A4;
+    ArgumentCursor cursor(arguments);
+    while (!cursor.done()) {
+        const std::string flag = cursor.peek();
+        if (flag == "--help") {
+            std::cout << kUsage << planOptionsHelp();
+            return 0;
+        }
+        if (flag == "-o" || flag == "--output") {
+            cursor.next();
+            output = cursor.valueOf(flag);
+            continue;
+        }
+        if (flag == "--page") {
+            cursor.next();
+            const std::string value = cursor.valueOf(flag);
+            if (!ui::ReportPage::parsePaper(QString::fromStdString(value), &paper))
+                throw CliError("--page must be a4 or letter, not '" + value + "'");
+            continue;
+        }
+        if (options.consume(cursor))
+            continue;
+        const std::string argument = cursor.next();
+        if (argument.rfind("--", 0) == 0)
+            throw CliError("unknown option " + argument + " (see cutlab-cli report --help)");
+        if (!options.profilePath.empty())
+            throw CliError("report takes one profile, got '" + argument + "' too");
+        options.profilePath = argument;
+    }
+    if (options.profilePath.empty())
+        throw CliError(std::string(kUsage));
+    if (output.empty())
+        throw CliError("-o OUT.pdf is required");
+    if (QFileInfo(QString::fromStdString(output)).suffix().toLower() != QStringLiteral("pdf"))
+        throw CliError(output + ": the report is a PDF; choose a .pdf file name");
+    const core::Profile profile = loadProfileOrThrow(options.profilePath);
+    const core::Network network = loadNetworkOrThrow(options.network);
+    const core::InferenceQuery query = options.query(profile);
+    const core::InferenceCostModel model(profile, network, options.inputBytes);
+    const auto chosen = ChartPlan::choose(options, model, query);
+    if (!chosen)
+        return 1;
+
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    ui::ReportContent content;
+    content.profile = &profile;
+    content.structure = &model.structure();
+    content.network = network;
+    content.placement = chosen->placement;
+    content.evaluation = chosen->evaluation;
+    content.planLabel = chosen->label;
+    content.breakdown = chosen->breakdownEntries(options, model);
+    content.source = QFileInfo(QString::fromStdString(options.profilePath)).fileName();
+    QString error;
+    if (!ui::ReportPage::write(content, QString::fromStdString(output), paper, &error))
+        throw CliError(error.toStdString());
+    return 0;
+}
+
+} // namespace cutlab::cli
