@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 #   the tool chain (CMakePresets.json: Ninja generator)     cmake ninja-build g++
 #   find_package(Eigen3)                                    libeigen3-dev
 #   find_package(nlohmann_json)                             nlohmann-json3-dev
-#   find_package(Qt6 COMPONENTS Core Gui Widgets Test)      qt6-base-dev
+#   find_package(Qt6 COMPONENTS Core Gui Widgets PrintSupport Test)  qt6-base-dev
 #   find_package(Qt6 COMPONENTS Charts)                     qt6-charts-dev, and libqt6opengl6-dev:
 #       Qt6Charts needs Qt6OpenGL, which qt6-charts-dev does not pull in (Debian packaging gap)
 #   find_package(Qt6 COMPONENTS Svg)                        qt6-svg-dev

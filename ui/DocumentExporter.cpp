@@ -11,6 +11,7 @@
 #include <QGraphicsScene>
 #include <QLocale>
 #include <QPainter>
+#include <QPrinter>
 
 #include <algorithm>
 
@@ -125,6 +126,10 @@ bool DocumentExporter::writeReport(const Document& document, const ChartsPanel& 
             *error = QStringLiteral("%1: the report is a PDF; choose a .pdf file name").arg(path);
         return false;
     }
+    return ReportPage::write(reportContent(document, charts), path, paper, error);
+}
+
+ReportContent DocumentExporter::reportContent(const Document& document, const ChartsPanel& charts) {
     ReportContent content;
     content.profile = &document.profile();
     content.structure = &document.structure();
@@ -135,7 +140,27 @@ bool DocumentExporter::writeReport(const Document& document, const ChartsPanel& 
     content.planLabel = QStringLiteral("Current plan");
     content.breakdown = charts.breakdownEntries();
     content.source = QFileInfo(document.filePath()).fileName();
-    return ReportPage::write(content, path, paper, error);
+    return content;
+}
+
+bool DocumentExporter::printReport(const Document& document, const ChartsPanel& charts,
+                                   QPrinter& printer, QString* error) {
+    if (!needProfile(document, error))
+        return false;
+    printer.setPageOrientation(QPageLayout::Landscape);
+    QPainter painter;
+    if (!painter.begin(&printer)) {
+        if (error)
+            *error = QStringLiteral("The printer could not start a page.");
+        return false;
+    }
+    // The page is drawn in points: scale the printer's resolution to 72 per inch.
+    const QRectF page = printer.pageRect(QPrinter::Point);
+    const double scale = printer.resolution() / 72.0;
+    painter.scale(scale, scale);
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    ReportPage::paint(painter, reportContent(document, charts), page.size());
+    return painter.end();
 }
 
 ReportPage::Paper DocumentExporter::defaultPaper() {

@@ -4,6 +4,8 @@
 
 #include <QString>
 
+class QPrinter;
+
 class QGraphicsScene;
 
 namespace cutlab::ui {
@@ -28,6 +30,10 @@ class DocumentExporter {
                             ReportPage::Paper paper = defaultPaper());
     // Letter where the system's locale measures in US units, else A4.
     static ReportPage::Paper defaultPaper();
+    // The same page on a printer (File ▸ Print), landscape, in the printer's page size.
+    static bool printReport(const Document& document, const ChartsPanel& charts, QPrinter& printer,
+                            QString* error);
+    static ReportContent reportContent(const Document& document, const ChartsPanel& charts);
 };
 
 } // namespace cutlab::ui

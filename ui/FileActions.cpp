@@ -17,6 +17,8 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QPrintDialog>
+#include <QPrinter>
 
 namespace cutlab::ui {
 
@@ -51,6 +53,32 @@ bool FileActions::openPlanFromUser(const QString& path) {
     if (m_discardCheck && !m_discardCheck())
         return false;
     return openPlan(path);
+}
+
+void FileActions::printDialog() {
+    if (!m_document->hasProfile()) {
+        emit problem(QStringLiteral("Nothing to print"), QStringLiteral("Open a profile first."));
+        return;
+    }
+    QPrinter printer(QPrinter::HighResolution);
+    printer.setPageOrientation(QPageLayout::Landscape);
+    QPrintDialog dialog(&printer, m_window);
+    dialog.setWindowTitle(QStringLiteral("Print the report"));
+    if (dialog.exec() == QDialog::Accepted)
+        printReport(printer);
+}
+
+bool FileActions::printReport(QPrinter& printer) {
+    QString error;
+    if (!DocumentExporter::printReport(*m_document, *m_charts, printer, &error)) {
+        emit problem(QStringLiteral("Cannot print"), error);
+        return false;
+    }
+    emit statusMessage(QStringLiteral("Report sent to %1")
+                           .arg(printer.printerName().isEmpty() ? printer.outputFileName()
+                                                                : printer.printerName()),
+                       5000);
+    return true;
 }
 
 void FileActions::openProfileDialog() {

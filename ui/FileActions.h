@@ -5,6 +5,7 @@
 
 #include <functional>
 
+class QPrinter;
 class QWidget;
 
 namespace cutlab::ui {
@@ -47,6 +48,8 @@ class FileActions : public QObject {
     bool exportPlan(const QString& path);
     bool exportCsv(const QString& path);
     bool exportReport(const QString& path);
+    // Prints the report on a printer already set up (the Print dialog's, or a PDF printer).
+    bool printReport(QPrinter& printer);
     bool saveNetwork(const QString& path);
     // A save dialog starting in the last folder, named after the model; `suffix` added if missing.
     QString askSavePath(const QString& title, const QString& filter, const QString& suffix);
@@ -56,6 +59,7 @@ class FileActions : public QObject {
     bool openProfileFromUser(const QString& path);
     bool openPlanFromUser(const QString& path);
     void openProfileDialog();
+    void printDialog();
     void openPlanDialog();
     void importProfileDialog();
     void openNetworkDialog();

@@ -325,9 +325,13 @@ void MainWindow::buildFileMenu() {
                                  QStringLiteral("Save the whole layer graph as PNG, SVG or PDF"));
     connect(a.exportGraph, &QAction::triggered, m_files, &FileActions::exportGraphDialog);
     a.exportReport = createAction(
-        file, "exportReport", QStringLiteral("Export &Report (PDF)…"), QKeySequence::Print,
+        file, "exportReport", QStringLiteral("Export &Report (PDF)…"),
+        QKeySequence(QStringLiteral("Ctrl+Shift+P")),
         QStringLiteral("One page with the graph, the charts, the explanation and the stages"));
     connect(a.exportReport, &QAction::triggered, m_files, &FileActions::exportReportDialog);
+    a.print = createAction(file, "print", QStringLiteral("&Print Report…"), QKeySequence::Print,
+                           QStringLiteral("Print the one-page report"));
+    connect(a.print, &QAction::triggered, m_files, &FileActions::printDialog);
     file->addSeparator();
     a.quit = createAction(file, "quit", QStringLiteral("&Quit"), QKeySequence::Quit,
                           QStringLiteral("Close CutLab"));

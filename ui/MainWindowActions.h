@@ -21,6 +21,7 @@ struct MainWindowActions {
     QAction* exportChart = nullptr;
     QAction* exportGraph = nullptr;
     QAction* exportReport = nullptr;
+    QAction* print = nullptr;
     QAction* quit = nullptr;
     // Edit
     QAction* undo = nullptr;
@@ -59,7 +60,7 @@ struct MainWindowActions {
             exportPlan,     exportCsv,   exportGraph,  exportReport,   find,         deviceCutLeft,
             deviceCutRight, edgeCutLeft, edgeCutRight, applyBest,      fit,          fitLegible,
             zoomIn,         zoomOut,     topToBottom,  collapseBlocks, expandBlocks, presentation,
-            runPlanner,     exportChart};
+            runPlanner,     exportChart, print};
         list.insert(list.end(), showChart.begin(), showChart.end());
         return list;
     }

@@ -46,6 +46,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QMouseEvent>
+#include <QPrinter>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -943,6 +944,24 @@ class TestUiWindow : public QObject {
                          "(^|\\s)" + QRegularExpression::escape(QString::fromStdString(layer.id)) +
                          "(\\s|$)")),
                      layer.id.c_str());
+        // File ▸ Print draws the same page on a printer (here one that prints to PDF)
+        QPrinter printer(QPrinter::HighResolution);
+        printer.setOutputFormat(QPrinter::PdfFormat);
+        const QString printed = dir.filePath("printed.pdf");
+        printer.setOutputFileName(printed);
+        QVERIFY(window->files()->printReport(printer));
+        QProcess printedText;
+        printedText.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), printed, "-"});
+        QVERIFY(printedText.waitForFinished(30000));
+        const QString onPaper = QString::fromUtf8(printedText.readAllStandardOutput());
+        QVERIFY2(!onPaper.contains(QStringLiteral("…")), qPrintable(onPaper));
+        QVERIFY(onPaper.contains(QString::fromStdString(doc->profile().model.name)));
+        QVERIFY(onPaper.contains("Network " + QString::fromStdString(doc->network().name)));
+        for (const auto& layer : doc->profile().layers)
+            QVERIFY2(onPaper.contains(QRegularExpression(
+                         "(^|\\s)" + QRegularExpression::escape(QString::fromStdString(layer.id)) +
+                         "(\\s|$)")),
+                     layer.id.c_str());
         // a failed export leaves an existing file untouched
         const QString existing = dir.filePath("keep.txt");
         {
@@ -1123,7 +1142,7 @@ class TestUiWindow : public QObject {
         QCOMPARE(menus,
                  QStringList({"&File: open openPlan importProfile [Open &Recent] - openNetwork "
                               "saveNetwork - exportPlan exportCsv exportChart exportGraph "
-                              "exportReport - quit",
+                              "exportReport print - quit",
                               "&Edit: undo redo - find deviceCutLeft deviceCutRight edgeCutLeft "
                               "edgeCutRight applyBest",
                               "&View: inferenceMode trainingMode - fit fitLegible zoomIn zoomOut "
@@ -1145,6 +1164,7 @@ class TestUiWindow : public QObject {
             {a.exportChart, "exportChart"},
             {a.exportGraph, "exportGraph"},
             {a.exportReport, "exportReport"},
+            {a.print, "print"},
             {a.quit, "quit"},
             {a.undo, "undo"},
             {a.redo, "redo"},
@@ -1187,7 +1207,8 @@ class TestUiWindow : public QObject {
             {a.exportPlan, QKeySequence("Ctrl+E")},
             {a.exportChart, QKeySequence("Ctrl+Shift+E")},
             {a.exportGraph, QKeySequence("Ctrl+Shift+G")},
-            {a.exportReport, QKeySequence::Print},
+            {a.exportReport, QKeySequence("Ctrl+Shift+P")},
+            {a.print, QKeySequence::Print},
             {a.applyBest, QKeySequence("Ctrl+B")},
             {a.deviceCutLeft, QKeySequence("Alt+Left")},
             {a.edgeCutRight, QKeySequence("Ctrl+Right")},
