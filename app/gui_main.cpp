@@ -134,7 +134,10 @@ int main(int argc, char** argv) {
         if (parts.size() == 2)
             window.resize(parts[0].toInt(), parts[1].toInt());
     }
-    window.show();
+    if (window.isFirstRun() && !shooting)
+        window.showMaximized();
+    else
+        window.show();
     if (parser.isSet(presentation)) {
         window.setPresentation(true);
         if (window.presentation())

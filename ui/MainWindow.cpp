@@ -103,10 +103,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(m_files, &FileActions::problem, this, &MainWindow::report);
     connect(m_files, &FileActions::statusMessage, statusBar(), &QStatusBar::showMessage);
     buildMenus();
-    m_graph->toolBar()->addActions({m_actions.fit, m_actions.fitLegible, m_actions.zoomIn,
-                                    m_actions.zoomOut, m_actions.topToBottom,
-                                    m_actions.collapseBlocks, m_actions.expandBlocks,
-                                    m_actions.applyBest, m_actions.presentation});
+    // The commands people look for first come first (a narrow window folds the last ones into
+    // »), with short toolbar labels (the menus keep the full names).
+    m_actions.applyBest->setIconText(QStringLiteral("Best Plan"));
+    m_actions.presentation->setIconText(QStringLiteral("Present"));
+    m_actions.fit->setIconText(QStringLiteral("Fit"));
+    m_actions.fitLegible->setIconText(QStringLiteral("Legible"));
+    m_actions.zoomIn->setIconText(QStringLiteral("Zoom +"));
+    m_actions.zoomOut->setIconText(QStringLiteral("Zoom −"));
+    m_actions.topToBottom->setIconText(QStringLiteral("Vertical"));
+    m_actions.collapseBlocks->setIconText(QStringLiteral("Collapse"));
+    m_actions.expandBlocks->setIconText(QStringLiteral("Expand"));
+    m_graph->toolBar()->addActions({m_actions.applyBest, m_actions.presentation, m_actions.fit,
+                                    m_actions.fitLegible, m_actions.zoomIn, m_actions.zoomOut,
+                                    m_actions.topToBottom, m_actions.collapseBlocks,
+                                    m_actions.expandBlocks});
     connect(m_settings, &SettingsPanel::openNetworkRequested, m_actions.openNetwork,
             &QAction::trigger);
     connect(m_settings, &SettingsPanel::saveNetworkRequested, m_actions.saveNetwork,
@@ -155,6 +166,9 @@ void MainWindow::buildDocks() {
     inspectorDock->raise();
     splitDockWidget(chartsDock, explainDock, Qt::Horizontal);
     resizeDocks({settingsDock, inspectorDock}, {270, 330}, Qt::Horizontal);
+    // The Setting dock runs the full height (the charts keep the width right of it): it shows
+    // its machines and input without scrolling at 1280×800.
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     resizeDocks({chartsDock, explainDock}, {700, 420}, Qt::Horizontal);
     resizeDocks({chartsDock}, {300}, Qt::Vertical);
 }
@@ -701,6 +715,7 @@ void MainWindow::restoreSettings() {
     if (!m_persistent)
         return;
     QSettings settings;
+    m_firstRun = !settings.contains("geometry");
     restoreGeometry(settings.value("geometry").toByteArray());
     restoreState(settings.value("windowState").toByteArray());
     m_recent->restore();

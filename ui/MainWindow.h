@@ -86,6 +86,8 @@ class MainWindow : public QMainWindow {
     void setDark(bool dark);
     void setPresentation(bool on);
     void restoreSettings();
+    // No window state saved yet: the first run opens maximised (then its size is remembered).
+    bool isFirstRun() const { return m_firstRun; }
     QStringList recentFiles() const;
 
   protected:
@@ -164,6 +166,7 @@ class MainWindow : public QMainWindow {
     QPointer<PresentationWindow> m_presentation;
     bool m_dark = false;
     bool m_persistent = true;
+    bool m_firstRun = false;
 };
 
 } // namespace cutlab::ui

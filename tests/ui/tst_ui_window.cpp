@@ -50,12 +50,16 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QSvgRenderer>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QToolBar>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QUrl>
@@ -412,6 +416,39 @@ class TestUiWindow : public QObject {
         query.top = planner->topBox()->value();
         const auto expected = core::runInferencePlanner("scission", model, query);
         QCOMPARE(planner->plans().front().evaluation.totalMs, expected.front().evaluation.totalMs);
+    }
+
+    // At 1280×800 the window fits the screen with its status bar, the toolbar shows Best Plan and
+    // Present, and the Setting panel shows its machines and input without scrolling. With no
+    // profile the graph says how to start.
+    void firstContactFitsA1280x800Screen() {
+        MainWindow* empty = openWindow(QString());
+        QVERIFY(empty);
+        const QString hint = empty->graphPanel()->summaryLabel()->text();
+        for (const char* words : {"Open Profile", "Sample Profiles", "drop"})
+            QVERIFY2(hint.contains(QLatin1String(words)), qPrintable(hint));
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->resize(1280, 800);
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window));
+        QVERIFY(window->minimumSizeHint().height() <= 800);
+        QCOMPARE(window->size(), QSize(1280, 800));
+        QStatusBar* status = window->statusBar();
+        QVERIFY(status->isVisible());
+        QVERIFY(status->geometry().bottom() < window->height());
+        QToolBar* tools = window->graphPanel()->toolBar();
+        for (QAction* action : {window->action("applyBest"), window->action("presentation")}) {
+            QWidget* button = tools->widgetForAction(action);
+            QVERIFY(button && button->isVisible());
+            QVERIFY(tools->rect().contains(button->geometry()));
+        }
+        auto* settingsDock = window->findChild<QDockWidget*>("settingsDock");
+        QVERIFY(settingsDock);
+        auto* scroll = settingsDock->findChild<QScrollArea*>();
+        QVERIFY(scroll);
+        QApplication::processEvents();
+        QCOMPARE(scroll->verticalScrollBar()->maximum(), 0); // nothing hidden below
     }
 
     // Opening a profile in Inference mode plans no training; the Training mode plans when shown,

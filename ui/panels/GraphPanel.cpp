@@ -24,6 +24,7 @@ GraphPanel::GraphPanel(Document* document, GraphScene* scene, QWidget* parent)
     m_search->setPlaceholderText(QStringLiteral("Find layer (id or type)…"));
     m_search->setClearButtonEnabled(true);
     m_search->setMaximumWidth(240);
+    m_search->setMinimumWidth(120); // its hint stays readable beside the toolbar
     m_search->setToolTip(QStringLiteral(
         "Find a layer by id or type: matches are outlined, Enter centres the first (Ctrl+F)"));
     m_toolBar->addWidget(m_search);
@@ -99,7 +100,10 @@ void GraphPanel::search() {
 
 void GraphPanel::refreshSummary() {
     if (!m_document->hasProfile()) {
-        m_summary->setText(QStringLiteral("<i>No profile open.</i>"));
+        m_summary->setText(
+            QStringLiteral("<b>No profile open.</b> Start with <b>File ▸ Open Profile</b> "
+                           "(Ctrl+O), pick one in <b>Help ▸ Sample Profiles</b>, or drop a profile "
+                           "file on the window. <b>F1</b> shows how CutLab works."));
         return;
     }
     if (!m_document->evaluationError().isEmpty()) {

@@ -28,6 +28,7 @@ class GraphPanel : public QWidget {
     QLineEdit* searchBox() const { return m_search; }
     QLabel* summary() const { return m_summary; }
     QToolBar* toolBar() const { return m_toolBar; }
+    QLabel* summaryLabel() const { return m_summary; }
     void focusSearch();
     void setSummaryScale(double scale);
 
