@@ -19,6 +19,8 @@
 #include <QMessageBox>
 #include <QPrintDialog>
 #include <QPrinter>
+#include <QSettings>
+#include <QStandardPaths>
 
 namespace cutlab::ui {
 
@@ -338,16 +340,29 @@ bool FileActions::exportReport(const QString& path) {
     return false;
 }
 
+QString FileActions::exportDirectory() {
+    const QString last = QSettings().value("lastExportDirectory").toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return documents.isEmpty() ? QDir::homePath() : documents;
+}
+
 QString FileActions::askSavePath(const QString& title, const QString& filter,
                                  const QString& suffix) {
-    QString base = m_recent->lastDirectory();
-    if (m_document->hasProfile())
-        base =
-            QDir(m_recent->lastDirectory())
-                .filePath(QString::fromStdString(m_document->profile().model.name) + "." + suffix);
+    // Exports start where the last export went, else in Documents: never in the (often
+    // read-only) folder of the samples a profile came from.
+    const QString folder = exportDirectory();
+    const QString base =
+        m_document->hasProfile()
+            ? QDir(folder).filePath(QString::fromStdString(m_document->profile().model.name) + "." +
+                                    suffix)
+            : folder;
     QString path = QFileDialog::getSaveFileName(m_window, title, base, filter);
     if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
         path += "." + suffix;
+    if (!path.isEmpty())
+        QSettings().setValue("lastExportDirectory", QFileInfo(path).absolutePath());
     return path;
 }
 

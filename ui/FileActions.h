@@ -52,6 +52,8 @@ class FileActions : public QObject {
     bool printReport(QPrinter& printer);
     bool saveNetwork(const QString& path);
     // A save dialog starting in the last folder, named after the model; `suffix` added if missing.
+    // Where save dialogs start: the last export's folder, else the user's Documents.
+    static QString exportDirectory();
     QString askSavePath(const QString& title, const QString& filter, const QString& suffix);
 
   public slots:

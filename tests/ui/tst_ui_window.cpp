@@ -10,6 +10,7 @@
 #include "ui/ShortcutsDialog.h"
 #include "ui/SweepController.h"
 #include "ui/charts/BreakdownChartBuilder.h"
+#include "ui/charts/ExplainText.h"
 #include "ui/charts/Format.h"
 #include "ui/graph/CutMarkerItem.h"
 #include "ui/graph/GraphScene.h"
@@ -35,6 +36,7 @@
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QFile>
@@ -52,8 +54,10 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QSvgRenderer>
 #include <QTableWidget>
@@ -449,6 +453,42 @@ class TestUiWindow : public QObject {
         QVERIFY(scroll);
         QApplication::processEvents();
         QCOMPARE(scroll->verticalScrollBar()->maximum(), 0); // nothing hidden below
+    }
+
+    // Explain names a link "3g" only where it is the preset's own uplink; the edge→cloud
+    // backhaul is "the edge→cloud link", and a changed uplink is no longer "3g".
+    void explainNamesEachLinkHonestly() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        Document* doc = window->document();
+        QVERIFY(window->files()->openNetwork("3g"));
+        doc->changeState({2, 6, doc->state().machines}, "three tiers");
+        const core::InferenceCostModel model(doc->profile(), doc->network());
+        QString text = ExplainText::sentence(model, doc->evaluation());
+        QVERIFY2(text.contains("over 3g"), qPrintable(text));
+        QVERIFY2(text.contains("over the edge→cloud link"), qPrintable(text));
+        QVERIFY2(!text.contains(QRegularExpression("send [^+]* over 3g")), qPrintable(text));
+        doc->setTierLink(core::Tier::Device, core::Tier::Edge, 0.03, 67);
+        const core::InferenceCostModel slow(doc->profile(), doc->network());
+        text = ExplainText::sentence(slow, doc->evaluation());
+        QVERIFY2(!text.contains("over 3g"), qPrintable(text));
+        QVERIFY2(text.contains("over the device→edge link"), qPrintable(text));
+    }
+
+    // Save dialogs start in the last export's folder, else in Documents: never in the samples
+    // folder the profile was opened from.
+    void exportsStartInTheUsersFolder() {
+        QSettings().remove("lastExportDirectory");
+        const QString documents =
+            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        QCOMPARE(FileActions::exportDirectory(),
+                 documents.isEmpty() ? QDir::homePath() : documents);
+        QTemporaryDir dir;
+        QSettings().setValue("lastExportDirectory", dir.path());
+        QCOMPARE(FileActions::exportDirectory(), dir.path());
+        QSettings().setValue("lastExportDirectory", dir.filePath("gone"));
+        QVERIFY(FileActions::exportDirectory() != dir.filePath("gone"));
+        QSettings().remove("lastExportDirectory");
     }
 
     // Opening a profile in Inference mode plans no training; the Training mode plans when shown,

@@ -28,7 +28,6 @@ QString layerRange(const core::Profile& profile, int begin, int end) {
 
 std::vector<Term> terms(const core::InferenceCostModel& model, const core::Evaluation& evaluation) {
     const core::Profile& profile = model.profile();
-    const QString network = QString::fromStdString(model.network().name);
     std::vector<Term> result;
     auto machineId = [&](int m) {
         return QString::fromStdString(profile.machines[static_cast<std::size_t>(m)].id);
@@ -37,6 +36,20 @@ std::vector<Term> terms(const core::InferenceCostModel& model, const core::Evalu
         const core::Link* link = model.link(t.from, t.to);
         const double bandwidth = link ? link->bandwidthMbps : core::kUnlimitedBandwidth;
         const auto fromTier = profile.machines[static_cast<std::size_t>(t.from)].tier;
+        const auto toTier = profile.machines[static_cast<std::size_t>(t.to)].tier;
+        // "3g" only where the link is that preset's own (its uplink as published); any other
+        // link is named by its tiers, so a custom 50 Mbps backhaul is never called "3g".
+        const auto preset = core::networkPreset(model.network().name);
+        const auto presetLink =
+            preset ? preset->linkBetweenTiers(fromTier, toTier) : std::optional<core::Link>();
+        const bool presetOwn = fromTier == core::Tier::Device && link && presetLink &&
+                               presetLink->bandwidthMbps == link->bandwidthMbps &&
+                               presetLink->latencyMs == link->latencyMs;
+        const QString network = presetOwn
+                                    ? QString::fromStdString(model.network().name)
+                                    : QStringLiteral("the %1→%2 link")
+                                          .arg(QString::fromStdString(core::tierName(fromTier)),
+                                               QString::fromStdString(core::tierName(toTier)));
         const QString verb =
             fromTier == core::Tier::Device ? QStringLiteral("upload") : QStringLiteral("send");
         Term term;
