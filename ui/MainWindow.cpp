@@ -9,6 +9,7 @@
 #include "ui/ShortcutsDialog.h"
 #include "ui/SweepController.h"
 #include "ui/charts/Theme.h"
+#include "ui/charts/ThemeStyle.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
 #include "ui/panels/ChartsPanel.h"
@@ -38,7 +39,6 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
-#include <QStyleFactory>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QUndoGroup>
@@ -685,7 +685,7 @@ void MainWindow::setDark(bool dark) {
     m_dark = dark;
     if (m_actions.dark && m_actions.dark->isChecked() != dark)
         m_actions.dark->setChecked(dark);
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QApplication::setStyle(new ThemeStyle(dark)); // the application owns it
     QApplication::setPalette(Theme::of(dark).palette);
     m_scene->setDark(dark);
     m_charts->setDark(dark);

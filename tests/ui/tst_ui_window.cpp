@@ -35,6 +35,7 @@
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QChart>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -59,6 +60,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyleOptionButton>
 #include <QSvgRenderer>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -489,6 +491,30 @@ class TestUiWindow : public QObject {
         QSettings().setValue("lastExportDirectory", dir.filePath("gone"));
         QVERIFY(FileActions::exportDirectory() != dir.filePath("gone"));
         QSettings().remove("lastExportDirectory");
+    }
+
+    // In the dark palette a check box's outline stands out from the window (Fusion's own is a
+    // shade darker than the window: the "Log bandwidth axis" box was nearly invisible).
+    void darkCheckBoxesCanBeSeen() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->setDark(true);
+        QCheckBox box(QStringLiteral("Log bandwidth axis"));
+        box.resize(box.sizeHint());
+        const QImage image = box.grab().toImage();
+        QStyleOptionButton option;
+        option.initFrom(&box);
+        const QRect indicator =
+            box.style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, &box);
+        QVERIFY(indicator.isValid());
+        const double dpr = image.devicePixelRatio();
+        const QColor border = image.pixelColor(
+            QPoint(qRound(indicator.left() * dpr), qRound(indicator.center().y() * dpr)));
+        const QColor window_ = QApplication::palette().color(QPalette::Window);
+        QVERIFY2(border.lightness() - window_.lightness() > 60,
+                 qPrintable(
+                     QStringLiteral("outline %1 on window %2").arg(border.name(), window_.name())));
+        window->setDark(false);
     }
 
     // Opening a profile in Inference mode plans no training; the Training mode plans when shown,
