@@ -122,11 +122,8 @@ double OverviewStrip::layerPositionAt(double x) const {
     return std::clamp((x - plot.left()) / plot.width(), 0.0, 1.0) * layerCount();
 }
 
-int OverviewStrip::nearestBoundary(double x) const {
-    if (layerCount() == 0)
-        return 0;
-    const double position = layerPositionAt(x);
-    // the last boundary at or before the position (boundaryLayer grows with the boundary)
+// The last boundary at or before a layer position (boundaryLayer grows with the boundary).
+int OverviewStrip::boundaryAtOrBefore(double position) const {
     int lo = 0, hi = m_document->blockCount();
     while (lo < hi) {
         const int mid = (lo + hi + 1) / 2;
@@ -135,6 +132,14 @@ int OverviewStrip::nearestBoundary(double x) const {
         else
             hi = mid - 1;
     }
+    return lo;
+}
+
+int OverviewStrip::nearestBoundary(double x) const {
+    if (layerCount() == 0)
+        return 0;
+    const double position = layerPositionAt(x);
+    const int lo = boundaryAtOrBefore(position);
     if (lo < m_document->blockCount() &&
         m_document->boundaryLayer(lo + 1) - position < position - m_document->boundaryLayer(lo))
         return lo + 1;
@@ -146,14 +151,7 @@ double OverviewStrip::sceneMainOfLayerPosition(double position) const {
     const int blocks = m_document->hasProfile() ? m_document->blockCount() : 0;
     if (static_cast<int>(coordinates.size()) != blocks + 1 || blocks == 0)
         return 0;
-    int lo = 0, hi = blocks;
-    while (lo < hi) {
-        const int mid = (lo + hi + 1) / 2;
-        if (m_document->boundaryLayer(mid) <= position)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
+    const int lo = boundaryAtOrBefore(position);
     if (lo >= blocks)
         return coordinates.back();
     const double first = m_document->boundaryLayer(lo), last = m_document->boundaryLayer(lo + 1);

@@ -41,6 +41,7 @@ class OverviewStrip : public QWidget {
     double xOfBoundary(int boundary) const;
     double layerPositionAt(double x) const;
     int nearestBoundary(double x) const;
+    int boundaryAtOrBefore(double position) const;
     // The part of the graph the view shows, on the strip.
     QRectF visibleWindow() const;
     bool isDragging() const { return m_dragging.has_value() || m_panning; }
