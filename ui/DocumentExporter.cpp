@@ -2,6 +2,7 @@
 
 #include "ui/Document.h"
 #include "ui/charts/ImageExporter.h"
+#include "ui/graph/GraphScene.h"
 #include "ui/panels/ChartsPanel.h"
 
 #include "core/io/PlanJson.h"
@@ -92,7 +93,7 @@ bool DocumentExporter::writeLayerCsv(const Document& document, const QString& pa
     return ImageExporter::saveAtomically(path, text.toUtf8(), error);
 }
 
-bool DocumentExporter::writeGraph(QGraphicsScene* scene, const QString& path, QString* error) {
+bool DocumentExporter::writeGraph(GraphScene* scene, const QString& path, QString* error) {
     const QRectF source = scene->itemsBoundingRect().adjusted(-20, -20, 20, 20);
     if (source.isEmpty()) {
         if (error)
@@ -107,10 +108,14 @@ bool DocumentExporter::writeGraph(QGraphicsScene* scene, const QString& path, QS
     const QList<QGraphicsItem*> selected = scene->selectedItems();
     for (auto* item : selected)
         item->setSelected(false);
+    // the file shows the cut grips at their natural size, whatever the window's zoom
+    const double viewZoom = scene->viewZoom();
+    scene->setViewZoom(1.0);
     const bool ok = ImageExporter::write(
         path, size,
         [&](QPainter& painter, const QRectF& target) { scene->render(&painter, target, source); },
         error, QStringLiteral("CutLab layer graph"));
+    scene->setViewZoom(viewZoom);
     for (auto* item : selected)
         item->setSelected(true);
     scene->setBackgroundBrush(background);

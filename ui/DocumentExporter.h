@@ -6,12 +6,11 @@
 
 class QPrinter;
 
-class QGraphicsScene;
-
 namespace cutlab::ui {
 
 class ChartsPanel;
 class Document;
+class GraphScene;
 
 // Writes the document's plan, tables, graph and report to files (no dialogs here). Every write
 // is atomic: on error the message is set and an existing file is left as it was.
@@ -22,7 +21,7 @@ class DocumentExporter {
     // One row per layer: position, id, type, block, tier, sizes, forward ms per machine.
     static bool writeLayerCsv(const Document& document, const QString& path, QString* error);
     // The whole graph as PNG, SVG or PDF.
-    static bool writeGraph(QGraphicsScene* scene, const QString& path, QString* error);
+    static bool writeGraph(GraphScene* scene, const QString& path, QString* error);
     // One landscape page (ReportPage, shared with `cutlab-cli report`): the current plan's
     // totals, the whole model with its cuts, the breakdown and per-layer charts, the network.
     static bool writeReport(const Document& document, const ChartsPanel& charts,

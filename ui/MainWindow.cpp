@@ -707,6 +707,9 @@ void MainWindow::setPresentation(bool on) {
     if (m_presentation)
         return;
     m_presentation = new PresentationWindow(m_document, m_scene, m_charts);
+    // The presentation's view sized the cut grips for its zoom: back to this window's after.
+    connect(m_presentation, &QObject::destroyed, this,
+            [this] { m_scene->setViewZoom(graphPanel()->view()->zoom()); });
     m_presentation->showFullScreen();
     m_presentation->activateWindow();
 }

@@ -5,6 +5,7 @@
 #include "ui/Document.h"
 #include "ui/charts/Format.h"
 #include "ui/graph/BlockFrameItem.h"
+#include "ui/graph/CutMarkerItem.h"
 #include "ui/graph/EdgeItem.h"
 #include "ui/graph/GraphLayout.h"
 #include "ui/graph/GraphScene.h"
@@ -432,6 +433,68 @@ class TestUiGraph : public QObject {
              QPoint(qRound(strip->xOfLayerPosition(6.5)), y));
         QVERIFY(
             view->visibleSceneRect().contains(scene.layerItem(6)->sceneBoundingRect().center()));
+    }
+
+    // A model too long to fit opens at the zoom where every node still shows its name: more
+    // layers in view than at full detail, each with its name drawn, and the cut grips at a size
+    // one can read and grab.
+    void aLongModelOpensOnAReadableFit() {
+        Document document;
+        QVERIFY(openVgg19(document));
+        GraphScene scene(&document);
+        GraphPanel panel(&document, &scene);
+        panel.resize(600, 420); // the graph's share of a 1280x800 window
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        GraphView* view = panel.view();
+        QCOMPARE(view->zoom(), GraphView::kReadableZoom);
+        QVERIFY(GraphView::kReadableZoom >= LayerItem::kCompactZoom);
+        const QRectF visible = view->visibleSceneRect();
+        int whole = 0;
+        for (int layer = 0; layer < document.layerCount(); ++layer)
+            if (visible.contains(scene.layerItem(layer)->sceneBoundingRect()))
+                ++whole;
+        QVERIFY2(whole >= 5, qPrintable(QString::number(whole)));
+        QVERIFY(visible.contains(scene.layerItem(0)->sceneBoundingRect()));
+        // each node in view has its name drawn: dark text pixels inside its light box
+        const QImage image = view->viewport()->grab().toImage();
+        for (int layer = 0; layer < whole; ++layer) {
+            const QRect box = view->mapFromScene(scene.layerItem(layer)->sceneBoundingRect())
+                                  .boundingRect()
+                                  .adjusted(10, 5, -5, -5);
+            int dark = 0;
+            for (int y = box.top(); y <= box.bottom(); ++y)
+                for (int x = box.left(); x <= box.right(); ++x)
+                    if (image.rect().contains(x, y) && QColor(image.pixel(x, y)).lightness() < 110)
+                        ++dark;
+            QVERIFY2(dark >= 8, qPrintable(QStringLiteral("layer %1: %2").arg(layer).arg(dark)));
+        }
+        // the device|edge grip: whole in view and as wide on screen as at full detail
+        CutMarkerItem* marker = scene.marker(CutHandle::DeviceEdge);
+        const QRect grip = view->mapFromScene(marker->sceneBoundingRect()).boundingRect();
+        QVERIFY(view->viewport()->rect().contains(grip));
+        QVERIFY2(grip.width() >= 80, qPrintable(QString::number(grip.width())));
+        // back at full zoom the grip is its natural size again
+        view->setZoom(1.0);
+        QVERIFY(view->mapFromScene(marker->sceneBoundingRect()).boundingRect().width() < 120);
+    }
+
+    // A long model whose cuts lie beyond the first screen opens scrolled to them, still at the
+    // readable zoom.
+    void aLongModelOpensWithItsCutsInView() {
+        Document document;
+        auto loaded = core::parseProfile(generatedLinearProfile(400).dump());
+        QVERIFY(loaded.ok());
+        document.setProfile(*loaded.profile, "linear-400");
+        document.changeState({40, 44, document.state().machines}, "a plan deep in the model");
+        GraphScene scene(&document);
+        GraphPanel panel(&document, &scene);
+        panel.resize(600, 420);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QCOMPARE(panel.view()->zoom(), GraphView::kReadableZoom);
+        QVERIFY(boundariesVisible(scene, panel.view(), 40, 44));
+        QVERIFY(!boundariesVisible(scene, panel.view(), 0, 0));
     }
 
     // Applying a plan whose handles are off-screen scrolls them into view (a planner row, the

@@ -13,8 +13,10 @@
 
 namespace cutlab::ui {
 namespace {
-constexpr double kGripMain = 104;
-constexpr double kGripCross = 24;
+constexpr double kGripMainNatural = 104;
+constexpr double kGripCrossNatural = 24;
+constexpr double kReadableGripZoom = 0.8;
+constexpr double kLargestGripScale = 4.0;
 } // namespace
 
 CutMarkerItem::CutMarkerItem(GraphInteraction* interaction, CutHandle handle,
@@ -49,9 +51,31 @@ void CutMarkerItem::setBoundary(int boundary) {
     m_syncing = false;
 }
 
+void CutMarkerItem::setGripScale(double scale) {
+    if (scale == m_gripScale)
+        return;
+    prepareGeometryChange();
+    m_gripScale = scale;
+}
+
+double CutMarkerItem::gripScaleForZoom(double zoom) {
+    return zoom > 0 ? std::clamp(kReadableGripZoom / zoom, 1.0, kLargestGripScale) : 1.0;
+}
+
+QSizeF CutMarkerItem::largestGripSize() {
+    return QSizeF(kGripMainNatural, kGripCrossNatural) * kLargestGripScale;
+}
+
+QSizeF CutMarkerItem::gripSizeOnScreen() {
+    return QSizeF(kGripMainNatural, kGripCrossNatural) * kReadableGripZoom;
+}
+
 QRectF CutMarkerItem::gripRect() const {
     // device|edge grip at the top (left) end, edge|cloud at the bottom (right) end, so both
-    // stay readable when the handles stand on the same cut.
+    // stay readable when the handles stand on the same cut; a grown grip grows away from the
+    // graph.
+    const double kGripMain = kGripMainNatural * m_gripScale;
+    const double kGripCross = kGripCrossNatural * m_gripScale;
     if (m_topToBottom)
         return m_handle == CutHandle::DeviceEdge
                    ? QRectF(m_crossMin - kGripMain, -kGripCross / 2, kGripMain, kGripCross)
@@ -75,7 +99,7 @@ QPainterPath CutMarkerItem::shape() const {
     QPainterPath path;
     path.addRect(m_topToBottom ? QRectF(m_crossMin, -6, m_crossMax - m_crossMin, 12)
                                : QRectF(-6, m_crossMin, 12, m_crossMax - m_crossMin));
-    path.addRoundedRect(gripRect(), 6, 6);
+    path.addRoundedRect(gripRect(), 6 * m_gripScale, 6 * m_gripScale);
     return path;
 }
 
@@ -108,9 +132,9 @@ void CutMarkerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QW
     painter->setBrush(gripGradient);
     painter->setPen(
         QPen(active ? m_interaction->colors().text : QColor(0, 0, 0, 60), active ? 2 : 1));
-    painter->drawRoundedRect(grip, 6, 6);
+    painter->drawRoundedRect(grip, 6 * m_gripScale, 6 * m_gripScale);
     QFont font = painter->font();
-    font.setPointSizeF(8.5);
+    font.setPointSizeF(8.5 * m_gripScale);
     font.setBold(true);
     painter->setFont(font);
     painter->setPen(Qt::white);

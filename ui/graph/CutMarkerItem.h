@@ -27,6 +27,15 @@ class CutMarkerItem : public QGraphicsItem {
     int boundary() const { return m_boundary; }
     // Moves to a boundary without reporting it (the document moved).
     void setBoundary(int boundary);
+    // Scales the grip so that it stays readable and easy to grab in a zoomed-out view (1: its
+    // natural size).
+    void setGripScale(double scale);
+    // The grip scale for a view zoom: natural size down to a readable zoom, then growing.
+    static double gripScaleForZoom(double zoom);
+    // The grip at its largest scale, in scene units (main × cross axis).
+    static QSizeF largestGripSize();
+    // The grip on screen in a zoomed-out view, in pixels (main × cross axis).
+    static QSizeF gripSizeOnScreen();
     // The point to grab: on the grip, in scene coordinates.
     QPointF gripScenePos() const;
 
@@ -56,6 +65,7 @@ class CutMarkerItem : public QGraphicsItem {
     bool m_syncing = false;
     bool m_dragging = false;
     bool m_hovered = false;
+    double m_gripScale = 1.0;
     QString m_label;
 };
 

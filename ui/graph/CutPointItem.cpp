@@ -1,17 +1,24 @@
 #include "ui/graph/CutPointItem.h"
 
 #include "ui/graph/GraphInteraction.h"
+#include "ui/graph/LayerItem.h"
 
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
 
 namespace cutlab::ui {
 
 CutPointItem::CutPointItem(GraphInteraction* interaction, int boundary, double main,
                            double crossMin, double crossMax, bool topToBottom, QString label,
                            QString tooltip)
-    : m_interaction(interaction), m_boundary(boundary), m_label(std::move(label)) {
-    setZValue(11); // the label stays readable over a handle; the item takes no clicks
+    : m_interaction(interaction), m_boundary(boundary), m_topToBottom(topToBottom),
+      m_label(std::move(label)) {
+    // Left to right, the label sits across a handle's bar and stays readable over it; top to
+    // bottom it sits above the bar, beside the edge|cloud grip, which stays readable over it.
+    // The item takes no clicks.
+    setZValue(topToBottom ? 9 : 11);
     setToolTip(tooltip);
     setAcceptedMouseButtons(Qt::NoButton);
     if (topToBottom) {
@@ -21,27 +28,44 @@ CutPointItem::CutPointItem(GraphInteraction* interaction, int boundary, double m
         m_line = QLineF(main, crossMin + 10, main, crossMax - 10);
         m_labelRect = QRectF(main - 40, -22, 80, 14);
     }
-    m_bounds =
-        QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-2, -2, 2, 2).united(m_labelRect);
+    m_bounds = QRectF(m_line.p1(), m_line.p2())
+                   .normalized()
+                   .adjusted(-2, -2, 2, 2)
+                   .united(grownLabelRect(kDetailLabelZoom / LayerItem::kCompactZoom));
 }
 
 void CutPointItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
     const GraphColors& colors = m_interaction->colors();
     painter->setPen(QPen(colors.cutLine, 1, Qt::DotLine));
     painter->drawLine(m_line);
-    if (option->levelOfDetailFromTransform(painter->worldTransform()) < 0.35)
+    const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
+    if (lod < LayerItem::kCompactZoom)
         return;
+    // Zoomed out, the label keeps its size on screen (like the nodes' compact names) and grows
+    // away from the nodes.
+    const qreal grow = std::max<qreal>(1.0, kDetailLabelZoom / lod);
     QFont font = painter->font();
-    font.setPointSizeF(7.5);
+    font.setPointSizeF(7.5 * grow);
     painter->setFont(font);
+    const QRectF labelRect = grownLabelRect(grow);
     const QRectF pill = painter->fontMetrics().boundingRect(m_label).adjusted(-4, -1, 4, 1);
-    QRectF box(0, 0, pill.width(), m_labelRect.height());
-    box.moveCenter(m_labelRect.center());
+    QRectF box(0, 0, pill.width(), labelRect.height());
+    box.moveCenter(labelRect.center());
     painter->setPen(Qt::NoPen);
     painter->setBrush(colors.background);
     painter->drawRoundedRect(box, 4, 4);
     painter->setPen(colors.text);
-    painter->drawText(m_labelRect, Qt::AlignCenter, m_label);
+    painter->drawText(labelRect, Qt::AlignCenter, m_label);
+}
+
+QRectF CutPointItem::grownLabelRect(qreal grow) const {
+    QRectF rect(0, 0, m_labelRect.width() * grow, m_labelRect.height() * grow);
+    if (m_topToBottom)
+        rect.moveBottomLeft(m_labelRect.bottomLeft());
+    else
+        rect.moveCenter(
+            QPointF(m_labelRect.center().x(), m_labelRect.bottom() - rect.height() / 2));
+    return rect;
 }
 
 } // namespace cutlab::ui

@@ -21,8 +21,14 @@ class CutPointItem : public QGraphicsItem {
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
   private:
+    // Below this zoom the label keeps its on-screen size.
+    static constexpr double kDetailLabelZoom = 0.8;
+    // The label's box scaled by `grow`, growing away from the nodes.
+    QRectF grownLabelRect(qreal grow) const;
+
     GraphInteraction* m_interaction;
     int m_boundary;
+    bool m_topToBottom;
     QLineF m_line;
     QRectF m_labelRect;
     QRectF m_bounds;

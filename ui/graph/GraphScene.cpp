@@ -39,6 +39,13 @@ GraphScene::GraphScene(Document* document, QObject* parent)
     }
 }
 
+void GraphScene::setViewZoom(double zoom) {
+    m_viewZoom = zoom;
+    for (CutMarkerItem* marker : m_markers)
+        if (marker)
+            marker->setGripScale(CutMarkerItem::gripScaleForZoom(zoom));
+}
+
 void GraphScene::setDark(bool dark) {
     m_colors = Theme::of(dark).graph;
     setBackgroundBrush(m_colors.background);
@@ -88,7 +95,8 @@ void GraphScene::rebuild() {
     m_markers[0] = m_markers[1] = nullptr;
     if (!m_document->hasProfile()) {
         setItemIndexMethod(QGraphicsScene::BspTreeIndex);
-        setSceneRect(QRectF(0, 0, 400, 300));
+        m_contentRect = QRectF(0, 0, 400, 300);
+        setSceneRect(m_contentRect);
         emit rebuilt();
         emit completed();
         return;
@@ -107,9 +115,15 @@ void GraphScene::rebuild() {
         m_markers[h] =
             new CutMarkerItem(this, static_cast<CutHandle>(h), m_layout.boundaryCoordinates,
                               m_layout.crossMin, m_layout.crossMax, m_topToBottom);
+        m_markers[h]->setGripScale(CutMarkerItem::gripScaleForZoom(m_viewZoom));
         addItem(m_markers[h]);
     }
-    setSceneRect(m_layout.bounds.adjusted(-40, -40, 40, 40));
+    m_contentRect = m_layout.bounds.adjusted(-40, -40, 40, 40);
+    const QSizeF grip = CutMarkerItem::largestGripSize();
+    const double mainRoom = grip.width() / 2, crossRoom = grip.height();
+    setSceneRect(m_topToBottom
+                     ? m_contentRect.adjusted(-crossRoom, -mainRoom, crossRoom, mainRoom)
+                     : m_contentRect.adjusted(-mainRoom, -crossRoom, mainRoom, crossRoom));
     buildSlice(m_buildGeneration);
     syncState();
     syncSelection();

@@ -45,6 +45,12 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     void setAllBlocksCollapsed(bool collapsed);
     bool isBlockCollapsed(int block) const;
     void setDark(bool dark);
+    // The view's zoom: the cut handles' grips keep a readable size on screen.
+    void setViewZoom(double zoom);
+    double viewZoom() const { return m_viewZoom; }
+    // The graph's area with room for its labels (the scene rectangle adds room for grown cut
+    // grips at the ends).
+    QRectF contentRect() const { return m_contentRect; }
 
     // A cut handle is being dragged (its release, recording the undo step, included).
     bool isDraggingCut() const { return m_dragging; }
@@ -83,6 +89,8 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     int m_buildGeneration = 0;                  // a newer rebuild makes pending slices stale
     std::set<std::pair<int, int>> m_drawnEdges; // (from, to) of visible rectangles, once each
     CutMarkerItem* m_markers[2] = {nullptr, nullptr};
+    double m_viewZoom = 1.0;
+    QRectF m_contentRect;
     PartitionState m_dragStart;
     bool m_dragging = false;
     std::optional<CutHandle> m_draggingHandle; // its marker places itself while dragged

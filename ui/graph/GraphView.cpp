@@ -1,5 +1,6 @@
 #include "ui/graph/GraphView.h"
 
+#include "ui/graph/CutMarkerItem.h"
 #include "ui/graph/GraphLayout.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/LayerItem.h"
@@ -24,6 +25,7 @@ GraphView::GraphView(GraphScene* scene, QWidget* parent)
     setToolTip(QStringLiteral(
         "The layer graph. Wheel: zoom · drag the background: pan · drag a cut handle: "
         "move the partition · hover a layer: inspect it"));
+    connect(this, &GraphView::zoomChanged, scene, &GraphScene::setViewZoom);
     connect(scene, &GraphScene::rebuilt, this, [this] {
         if (m_fitted)
             fitToWindow();
@@ -58,32 +60,60 @@ void GraphView::fitWhole() {
 
 void GraphView::fitToWindow() {
     // the layout's area (with room for the labels): known before a large model's items all exist
-    const QRectF bounds = m_scene->sceneRect();
+    const QRectF bounds = m_scene->contentRect();
     if (bounds.isEmpty())
         return;
-    // A long chain fitted whole would be unreadable: keep at least a legible zoom and show
-    // the start of the model instead.
-    const double fit =
-        std::min(viewport()->width() / bounds.width(), viewport()->height() / bounds.height());
-    const double minimum = m_whole ? 0.0 : 0.45;
-    const double zoom = std::clamp(fit, 0.02, 1.2);
+    // the cut grips keep their size on screen when zoomed out: fit the graph beside them
+    const bool vertical = m_scene->topToBottom();
+    const QSizeF grip = CutMarkerItem::gripSizeOnScreen();
+    const double mainPad = grip.width(), crossPad = 2 * grip.height();
+    const double width = std::max(1.0, viewport()->width() - (vertical ? crossPad : mainPad));
+    const double height = std::max(1.0, viewport()->height() - (vertical ? mainPad : crossPad));
+    // A long chain fitted whole would be unreadable: keep the zoom where nodes still show
+    // their names (LayerItem's compact labels) and show the start of the model instead.
+    const double fit = std::min(width / bounds.width(), height / bounds.height());
+    const double minimum = m_whole ? 0.0 : kReadableZoom;
+    const double zoom = std::clamp(fit, kMinimumZoom, 1.2);
     if (fit >= minimum) {
         setTransform(QTransform::fromScale(zoom, zoom));
         centerOn(bounds.center());
     } else {
-        const double legible =
-            std::clamp(viewport()->height() / bounds.height() * 0.98, minimum, 0.8);
-        setTransform(QTransform::fromScale(std::min(legible, 1.0), std::min(legible, 1.0)));
-        const bool vertical = m_scene->topToBottom();
-        const QPointF start = vertical ? QPointF(bounds.center().x(), bounds.top())
-                                       : QPointF(bounds.left(), bounds.center().y());
+        setTransform(QTransform::fromScale(kReadableZoom, kReadableZoom));
+        // the start of the model, with the device|edge grip whole at the edge of the view
+        const double before = mainPad / 2 / kReadableZoom;
+        const QPointF start = vertical ? QPointF(bounds.center().x(), bounds.top() - before)
+                                       : QPointF(bounds.left() - before, bounds.center().y());
         const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
         centerOn(vertical ? start + QPointF(0, visible.height() / 2)
                           : start + QPointF(visible.width() / 2, 0));
+        scrollToCuts();
     }
     m_fitted = true;
     m_kept.reset();
     emit zoomChanged(this->zoom());
+}
+
+void GraphView::scrollToCuts() {
+    const CutMarkerItem* deviceEdge = m_scene->marker(CutHandle::DeviceEdge);
+    const CutMarkerItem* edgeCloud = m_scene->marker(CutHandle::EdgeCloud);
+    if (!deviceEdge || !edgeCloud)
+        return;
+    const QRectF span = boundarySpan(deviceEdge->boundary(), edgeCloud->boundary());
+    if (span.isEmpty())
+        return;
+    const bool vertical = m_scene->topToBottom();
+    const QRectF visible = visibleSceneRect();
+    const double low = vertical ? span.top() : span.left();
+    const double high = vertical ? span.bottom() : span.right();
+    const double from = vertical ? visible.top() : visible.left();
+    const double to = vertical ? visible.bottom() : visible.right();
+    if (low >= from && high <= to)
+        return;
+    // both cuts when they fit, else the device|edge one a little way into the view
+    const double length = to - from;
+    const double main = high - low <= length ? (low + high) / 2 : low + length / 2 - length / 6;
+    const QPointF centre = visible.center();
+    centerOn(vertical ? QPointF(centre.x(), main) : QPointF(main, centre.y()));
 }
 
 void GraphView::showLayer(int layer) {

@@ -17,11 +17,13 @@ class GraphView : public QGraphicsView {
     explicit GraphView(GraphScene* scene, QWidget* parent = nullptr);
 
     static constexpr double kMinimumZoom = 0.02;
+    // The smallest zoom Fit to Window uses: every node still shows its name.
+    static constexpr double kReadableZoom = 0.4;
 
     double zoom() const;
     void setZoom(double zoom);
     void zoomBy(double factor);
-    // Whole graph when it stays legible, else the start of the model at a legible zoom.
+    // Whole graph when it stays readable, else the start of the model at kReadableZoom.
     void fitToWindow();
     // The whole graph, however small.
     void fitWhole();
@@ -50,6 +52,9 @@ class GraphView : public QGraphicsView {
     void mousePressEvent(QMouseEvent* event) override;
 
   private:
+    // Scrolls, without zooming, so that the cut handles are in view (the device|edge one when
+    // both do not fit).
+    void scrollToCuts();
     // Shows the span between two boundaries, zoomed out only as far as needed and never
     // beyond `zoomCap`, and keeps it so on resizes until the user zooms or fits.
     void keepInView(std::pair<int, int> boundaries, double zoomCap);

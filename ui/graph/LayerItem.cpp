@@ -7,6 +7,9 @@
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
+#include <algorithm>
+#include <cmath>
+
 namespace cutlab::ui {
 
 LayerItem::LayerItem(GraphInteraction* interaction, int layer, const QRectF& rect, QString type,
@@ -53,8 +56,12 @@ void LayerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     painter->setBrush(accent);
     painter->drawRoundedRect(QRectF(m_rect.left(), m_rect.top(), 6, m_rect.height()), 3, 3);
     const qreal lod = option->levelOfDetailFromTransform(painter->worldTransform());
-    if (lod < 0.35)
+    if (lod < kCompactZoom)
         return; // too small to read: the colour is the message
+    if (lod < kDetailZoom) {
+        paintCompactLabel(painter, lod, colors.nodeText);
+        return;
+    }
     painter->setPen(colors.nodeText);
     const QRectF text = m_rect.adjusted(12, 4, -6, -4);
     QFont font = painter->font();
@@ -77,6 +84,20 @@ void LayerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     painter->setPen(dim);
     painter->drawText(QRectF(text.left(), text.top() + 2 * line, text.width(), line),
                       Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("→ ") + m_size);
+}
+
+void LayerItem::paintCompactLabel(QPainter* painter, qreal lod, const QColor& color) const {
+    // The name alone, at a size that stays readable on screen however far the view is zoomed
+    // out (the type and output size are in the tooltip and the inspector).
+    QFont font = painter->font();
+    font.setBold(true);
+    font.setPixelSize(std::max(1, static_cast<int>(std::lround(kCompactTextPixels / lod))));
+    painter->setFont(font);
+    const QFontMetricsF metrics(font);
+    const QRectF text = m_rect.adjusted(8, 2, -3, -2);
+    painter->setPen(color);
+    painter->drawText(text, Qt::AlignCenter,
+                      metrics.elidedText(m_name, Qt::ElideMiddle, text.width()));
 }
 
 void LayerItem::hoverEnterEvent(QGraphicsSceneHoverEvent*) {

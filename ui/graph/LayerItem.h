@@ -14,6 +14,12 @@ class LayerItem : public QGraphicsItem {
   public:
     enum { Type = UserType + 1 };
 
+    // Zoomed out below kDetailZoom a node shows only its name, at kCompactTextPixels on
+    // screen; below kCompactZoom only its colour.
+    static constexpr double kDetailZoom = 0.7;
+    static constexpr double kCompactZoom = 0.25;
+    static constexpr double kCompactTextPixels = 11;
+
     LayerItem(GraphInteraction* interaction, int layer, const QRectF& rect, QString type,
               QString name, QString size);
 
@@ -31,6 +37,8 @@ class LayerItem : public QGraphicsItem {
     void hoverLeaveEvent(QGraphicsSceneHoverEvent* event) override;
 
   private:
+    void paintCompactLabel(QPainter* painter, qreal lod, const QColor& color) const;
+
     GraphInteraction* m_interaction;
     int m_layer;
     QRectF m_rect;

@@ -119,7 +119,8 @@ void GraphPanel::refreshSummary() {
                             Format::ms(e.transferMs), Format::bytes(e.transferBytes));
     for (core::Tier tier : core::kTiers) {
         const int layers = m_document->placement().layersOn(tier, m_document->layerCount());
-        text += QStringLiteral(" &nbsp;<span style='color:%1'>■</span> %2 %3")
+        // one unbreakable item per tier: a wrapped line never parts a swatch from its tier
+        text += QStringLiteral(" &nbsp;<span style='color:%1'>■</span>&nbsp;%2&nbsp;%3")
                     .arg(Format::tierColor(tier).name(), Format::tierTitle(tier))
                     .arg(layers);
     }
