@@ -53,7 +53,9 @@ int main(int argc, char** argv) {
     QCommandLineOption presentation("presentation",
                                     "Start in presentation mode (with --screenshot: grab it).");
     QCommandLineOption step("step", "With --presentation: show this step (1-based).", "N", "1");
-    QCommandLineOption chart("chart", "Bring a chart to the front: breakdown, layers or sweep.",
+    QCommandLineOption chart("chart",
+                             "Bring a chart to the front: breakdown, layers or sweep (with "
+                             "--training: timeline, pipeline or strategy).",
                              "KIND");
     QCommandLineOption topDown("top-down", "Lay the graph out from top to bottom.");
     QCommandLineOption collapse("collapse", "Collapse every branching block.");
@@ -125,7 +127,21 @@ int main(int argc, char** argv) {
     }
     if (parser.isSet(chart)) {
         const QString kind = parser.value(chart);
-        window.charts()->tabs()->setCurrentIndex(kind == "layers" ? 1 : kind == "sweep" ? 2 : 0);
+        const QStringList inference{"breakdown", "layers", "sweep"};
+        const QStringList training{"timeline", "pipeline", "strategy"};
+        if (inference.contains(kind)) {
+            window.charts()->tabs()->setCurrentIndex(static_cast<int>(inference.indexOf(kind)));
+        } else if (training.contains(kind)) {
+            window.setMode(MainWindow::Mode::Training);
+            window.training()->showView(
+                static_cast<cutlab::ui::TrainingPanel::View>(training.indexOf(kind)));
+        } else {
+            std::fprintf(stderr,
+                         "cutlab: no chart '%s' (breakdown, layers, sweep, timeline, "
+                         "pipeline, strategy)\n",
+                         qPrintable(kind));
+            status = 2;
+        }
     }
     if (shooting && status != 0)
         return status; // the message is on stderr already: no window to grab

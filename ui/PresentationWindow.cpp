@@ -68,10 +68,10 @@ PresentationWindow::PresentationWindow(Document* document, GraphScene* scene, Ch
     explainFont.setPointSizeF(explainFont.pointSizeF() * 1.45);
     m_explain->setFont(explainFont);
     m_explain->setToolTip(QStringLiteral("The total, term by term, to read out"));
-    lower->setStretchFactor(0, 3);
-    lower->setStretchFactor(1, 2);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
+    // Explicit shares (stretch factors give way to the views' size hints): the chart needs
+    // room for its labels and legend at projector size on a 1280x800 screen.
+    lower->setSizes({3000, 2000});
+    splitter->setSizes({1000, 1000});
     auto* hint = new QLabel(QStringLiteral("→ Space PageDown: next step · ← PageUp: back · "
                                            "Home/End: first/last · Esc: leave the presentation"),
                             this);

@@ -54,6 +54,7 @@ class PresentationWindow : public QWidget {
     QLabel* titleLabel() const { return m_title; }
     QLabel* totalLabel() const { return m_total; }
     GraphView* graphView() const { return m_view; }
+    QChartView* chartView() const { return m_chart; }
 
   signals:
     void closed();

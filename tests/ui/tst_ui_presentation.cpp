@@ -16,6 +16,9 @@
 #include "core/inference/ScissionPlanner.h"
 #include "core/model/Network.h"
 
+#include <QChartView>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QPointer>
 #include <QScrollBar>
@@ -198,6 +201,34 @@ class TestUiPresentation : public QObject {
         const double expectedFibre = coreBestTotal(*preset);
         QVERIFY(qAbs(m_document->evaluation().totalMs - expectedFibre) <= 1e-9 * expectedFibre);
         QVERIFY(window->totalLabel()->text().contains(Format::ms(expectedFibre)));
+    }
+
+    // On a 1280x800 projector every label of the slide's chart is whole: axis ticks, bar
+    // names and legend entries (Qt Charts elides what does not fit with "…").
+    void chartLabelsAreWholeOnA1280x800Screen() {
+        PresentationWindow* window = open();
+        QVERIFY(QTest::qWaitForWindowExposed(window));
+        QTRY_VERIFY(!window->isComputing());
+        for (int step = 0; step < window->stepCount(); ++step) {
+            window->showStep(step);
+            QApplication::processEvents();
+            QChartView* view = window->chartView();
+            QStringList texts;
+            for (QGraphicsItem* item : view->scene()->items()) {
+                QString text;
+                if (auto* rich = dynamic_cast<QGraphicsTextItem*>(item))
+                    text = rich->toPlainText();
+                else if (auto* simple = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+                    text = simple->text();
+                if (!text.isEmpty() && item->isVisible())
+                    texts << text;
+            }
+            QVERIFY2(texts.size() >= 10, qPrintable(texts.join(" | ")));
+            for (const QString& text : texts)
+                QVERIFY2(!text.contains(QChar(0x2026)),
+                         qPrintable(QStringLiteral("step %1: '%2'").arg(step + 1).arg(text)));
+            QVERIFY(texts.contains(QStringLiteral("dev↔cloud")));
+        }
     }
 
     // For a projector the node text is larger than in the window: the graph is zoomed in, and

@@ -175,7 +175,8 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
         cut->attachAxis(time);
     }
     updateCuts(chart, cutPositions);
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    // six entries do not fit in one row of a docked chart: a column beside it, never elided
+    chart->legend()->setAlignment(Qt::AlignRight);
     chart->legend()->setShowToolTips(true); // the whole name, should a narrow view elide it
     QFont legendFont = chart->legend()->font();
     legendFont.setPointSizeF(7.5);

@@ -15,12 +15,10 @@
 namespace cutlab::ui {
 
 QString StrategyChartBuilder::defaultTitle(const core::StrategySweep& sweep) {
-    QString links = QString::fromStdString(sweep.links);
-    links.replace(QLatin1Char(','), QStringLiteral(" and "));
-    return QStringLiteral("%1, batch %2: training iteration time against the %3 bandwidth")
+    // the links varied are named by the x axis: a title that fits beside the chart
+    return QStringLiteral("%1, batch %2: training iteration time per planner")
         .arg(QString::fromStdString(sweep.model))
-        .arg(sweep.batch)
-        .arg(links);
+        .arg(sweep.batch);
 }
 
 QChart* StrategyChartBuilder::build(const core::StrategySweep& sweep, bool logX,

@@ -100,6 +100,7 @@ TrainingPanel::TrainingPanel(QWidget* parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setToolTip(QStringLiteral("The answer of the selected planner."));
+    m_strategyStatus->setWordWrap(true); // a long reason must not widen every tab
     m_strategyStatus->setToolTip(QStringLiteral("State of the strategy comparison sweep."));
     m_strategyView->setRenderHint(QPainter::Antialiasing);
     m_strategyView->setToolTip(QStringLiteral(
@@ -651,7 +652,14 @@ void TrainingPanel::drawGantt() {
 }
 
 void TrainingPanel::updateMessage() {
-    const QString error = errorText();
+    QString error = errorText();
+    // say the way forward when the planner asks for what the profile cannot give
+    const core::PlannerInfo* info = core::findPlanner(
+        planner().toStdString(), {core::PlannerKind::Iteration, core::PlannerKind::Pipeline});
+    if (!error.isEmpty() && info && info->needsUpdateTimes && m_document->profile() &&
+        !m_document->profile()->hasUpdate)
+        error += QStringLiteral(". The Pipeline planner needs only forward and backward times: "
+                                "choose it above.");
     m_message->setText(error);
     m_message->setVisible(!error.isEmpty() && m_document->hasDocument());
     QString summary;
