@@ -150,10 +150,10 @@ int main(int argc, char** argv) {
         if (parts.size() == 2)
             window.resize(parts[0].toInt(), parts[1].toInt());
     }
-    if (window.isFirstRun() && !shooting)
-        window.showMaximized();
+    if (shooting)
+        window.show(); // at --size, whatever the settings say
     else
-        window.show();
+        window.showForUser();
     if (parser.isSet(presentation)) {
         window.setPresentation(true);
         if (window.presentation())

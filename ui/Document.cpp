@@ -549,6 +549,7 @@ bool Document::applyPlacement(const core::TierPlacement& placement, const QStrin
             state.machines[static_cast<std::size_t>(t)] =
                 placement.machine[static_cast<std::size_t>(t)];
     changeState(state, text);
+    emit planApplied();
     return true;
 }
 

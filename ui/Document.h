@@ -127,7 +127,10 @@ class Document : public QObject {
     void profileChanged();
     void networkChanged();
     void inputBytesChanged();
-    void stateChanged();      // cuts or machines moved
+    void stateChanged(); // cuts or machines moved
+    // A plan was applied (a planner row, the best plan), also one identical to the current
+    // state: the views bring its cuts into view again.
+    void planApplied();
     void evaluationChanged(); // after any of the above
     void referencePlansChanged();
     void selectedLayerChanged(int layer);

@@ -160,10 +160,13 @@ void FileActions::exportGraphDialog() {
 }
 
 void FileActions::exportReportDialog() {
+    const QString a4 = QString::fromLatin1(kReportA4Filter);
+    const QString letter = QString::fromLatin1(kReportLetterFilter);
+    QString chosen = DocumentExporter::defaultPaper() == ReportPage::Paper::Letter ? letter : a4;
     const QString path =
-        askSavePath(QStringLiteral("Export report"), QStringLiteral("PDF (*.pdf)"), "pdf");
+        askSavePath(QStringLiteral("Export report"), a4 + ";;" + letter, "pdf", &chosen);
     if (!path.isEmpty())
-        exportReport(path);
+        exportReport(path, chosen == letter ? ReportPage::Paper::Letter : ReportPage::Paper::A4);
 }
 
 void FileActions::onOpenStarted(const QString& path) {
@@ -331,10 +334,10 @@ bool FileActions::exportCsv(const QString& path) {
     return false;
 }
 
-bool FileActions::exportReport(const QString& path) {
+bool FileActions::exportReport(const QString& path, ReportPage::Paper paper) {
     QString error;
     m_scene->completeNow();
-    if (DocumentExporter::writeReport(*m_document, *m_charts, path, &error))
+    if (DocumentExporter::writeReport(*m_document, *m_charts, path, &error, paper))
         return true;
     emit problem(QStringLiteral("Cannot export the report"), error);
     return false;
@@ -348,8 +351,8 @@ QString FileActions::exportDirectory() {
     return documents.isEmpty() ? QDir::homePath() : documents;
 }
 
-QString FileActions::askSavePath(const QString& title, const QString& filter,
-                                 const QString& suffix) {
+QString FileActions::askSavePath(const QString& title, const QString& filter, const QString& suffix,
+                                 QString* selectedFilter) {
     // Exports start where the last export went, else in Documents: never in the (often
     // read-only) folder of the samples a profile came from.
     const QString folder = exportDirectory();
@@ -358,7 +361,7 @@ QString FileActions::askSavePath(const QString& title, const QString& filter,
             ? QDir(folder).filePath(QString::fromStdString(m_document->profile().model.name) + "." +
                                     suffix)
             : folder;
-    QString path = QFileDialog::getSaveFileName(m_window, title, base, filter);
+    QString path = QFileDialog::getSaveFileName(m_window, title, base, filter, selectedFilter);
     if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
         path += "." + suffix;
     if (!path.isEmpty())

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "ui/DocumentExporter.h"
+#include "ui/charts/ReportPage.h"
+
 #include <QObject>
 #include <QString>
 
@@ -47,14 +50,20 @@ class FileActions : public QObject {
     bool exportGraph(const QString& path);
     bool exportPlan(const QString& path);
     bool exportCsv(const QString& path);
-    bool exportReport(const QString& path);
+    // The paper: A4 or Letter (the Export Report dialog offers both; the locale's first).
+    bool exportReport(const QString& path,
+                      ReportPage::Paper paper = DocumentExporter::defaultPaper());
     // Prints the report on a printer already set up (the Print dialog's, or a PDF printer).
     bool printReport(QPrinter& printer);
     bool saveNetwork(const QString& path);
-    // A save dialog starting in the last folder, named after the model; `suffix` added if missing.
     // Where save dialogs start: the last export's folder, else the user's Documents.
     static QString exportDirectory();
-    QString askSavePath(const QString& title, const QString& filter, const QString& suffix);
+    // A save dialog starting there, named after the model; `suffix` added if missing. With
+    // `selectedFilter`: the filter shown first, and on return the one the user chose.
+    QString askSavePath(const QString& title, const QString& filter, const QString& suffix,
+                        QString* selectedFilter = nullptr);
+    static constexpr const char* kReportA4Filter = "PDF, A4 (*.pdf)";
+    static constexpr const char* kReportLetterFilter = "PDF, US Letter (*.pdf)";
 
   public slots:
     // What a person opens: asks about unsaved changes first (setDiscardCheck).

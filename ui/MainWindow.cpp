@@ -714,6 +714,13 @@ void MainWindow::setPresentation(bool on) {
     m_presentation->activateWindow();
 }
 
+void MainWindow::showForUser() {
+    if (m_firstRun)
+        showMaximized();
+    else
+        show();
+}
+
 void MainWindow::restoreSettings() {
     if (!m_persistent)
         return;

@@ -88,6 +88,9 @@ class MainWindow : public QMainWindow {
     void restoreSettings();
     // No window state saved yet: the first run opens maximised (then its size is remembered).
     bool isFirstRun() const { return m_firstRun; }
+    // Shows the window as a person launching the app gets it: maximised on the first run, else
+    // as it was left (restoreSettings restored it).
+    void showForUser();
     QStringList recentFiles() const;
 
   protected:

@@ -520,6 +520,13 @@ class TestUiGraph : public QObject {
         QVERIFY(document.applyPlacement(placement, "Apply plan #1"));
         QVERIFY(boundariesVisible(scene, view, blocks - 2, blocks - 1));
         QCOMPARE(view->zoom(), 0.9); // they fit: scrolled, not zoomed
+        // scrolled away and the same plan applied again (no undo step): back in view
+        view->centerOn(scene.layerItem(0));
+        QVERIFY(!boundariesVisible(scene, view, blocks - 2, blocks - 1));
+        const int steps = document.undoStack()->count();
+        QVERIFY(document.applyPlacement(placement, "Apply plan #1"));
+        QCOMPARE(document.undoStack()->count(), steps);
+        QVERIFY(boundariesVisible(scene, view, blocks - 2, blocks - 1));
         document.undoStack()->undo();
         QVERIFY(boundariesVisible(scene, view, 1, 2));
         // handles too far apart for the view: zoomed out until both fit

@@ -41,6 +41,7 @@
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QFile>
+#include <QFileDialog>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -65,6 +66,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolBar>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -491,6 +493,90 @@ class TestUiWindow : public QObject {
         QSettings().setValue("lastExportDirectory", dir.filePath("gone"));
         QVERIFY(FileActions::exportDirectory() != dir.filePath("gone"));
         QSettings().remove("lastExportDirectory");
+    }
+
+    // The first run opens maximised (the status bar of a 1280x800 screen stays on it); the next
+    // run restores the window as it was left.
+    void firstRunOpensMaximisedThenRemembers() {
+        QSettings().remove("geometry");
+        QSettings().remove("windowState");
+        {
+            MainWindow first;
+            first.restoreSettings();
+            QVERIFY(first.isFirstRun());
+            first.showForUser();
+            QVERIFY(QTest::qWaitForWindowExposed(&first));
+            QVERIFY(first.windowState() & Qt::WindowMaximized);
+            first.close(); // saves the geometry
+        }
+        {
+            MainWindow next;
+            next.restoreSettings();
+            QVERIFY(!next.isFirstRun());
+            next.showForUser();
+            QVERIFY(QTest::qWaitForWindowExposed(&next));
+            QVERIFY(next.windowState() & Qt::WindowMaximized); // as it was left
+            next.showNormal();
+            next.resize(1000, 700);
+            next.close();
+        }
+        MainWindow third;
+        third.restoreSettings();
+        third.showForUser();
+        QVERIFY(QTest::qWaitForWindowExposed(&third));
+        QVERIFY(!(third.windowState() & Qt::WindowMaximized));
+        QCOMPARE(third.size(), QSize(1000, 700));
+        third.setPersistent(false);
+        third.close();
+        QSettings().remove("geometry");
+        QSettings().remove("windowState");
+    }
+
+    // File ▸ Export Report offers A4 and US Letter; the file has the paper chosen in the dialog
+    // (read back with pdfinfo).
+    void exportReportDialogOffersBothPapers() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        QTemporaryDir dir;
+        for (const char* filter :
+             {FileActions::kReportLetterFilter, FileActions::kReportA4Filter}) {
+            const QString path = dir.filePath(
+                QString::fromLatin1(filter).contains("Letter") ? "letter.pdf" : "a4.pdf");
+            QStringList offered;
+            // answers the dialog once it is up (it runs its own event loop)
+            QTimer answer;
+            answer.setInterval(20);
+            connect(&answer, &QTimer::timeout, &answer, [&] {
+                auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+                if (!dialog)
+                    return;
+                answer.stop();
+                offered = dialog->nameFilters();
+                dialog->selectNameFilter(QString::fromLatin1(filter));
+                // typed as a person does, in the folder the dialog opened in (the last export's)
+                auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+                QVERIFY(name);
+                name->setText(path);
+                static_cast<QDialog*>(dialog)->accept(); // QFileDialog hides it
+            });
+            answer.start();
+            window->action("exportReport")->trigger();
+            answer.stop();
+            QCOMPARE(offered, (QStringList{QString::fromLatin1(FileActions::kReportA4Filter),
+                                           QString::fromLatin1(FileActions::kReportLetterFilter)}));
+            QVERIFY2(QFile::exists(path), qPrintable(path));
+            QProcess pdfinfo;
+            pdfinfo.start(QStringLiteral("pdfinfo"), {path});
+            QVERIFY(pdfinfo.waitForFinished(30000));
+            const QString info = QString::fromUtf8(pdfinfo.readAllStandardOutput());
+            const bool letter = path.endsWith("letter.pdf");
+            // landscape: Letter 11 x 8.5 in, A4 297 x 210 mm
+            QVERIFY2(info.contains(
+                         letter ? QRegularExpression("Page size:\\s+792 x 612 pts")
+                                : QRegularExpression(
+                                      "Page size:\\s+84[12][.\\d]* x 59[45][.\\d]* pts \\(A4\\)")),
+                     qPrintable(info));
+        }
     }
 
     // In the dark palette a check box's outline stands out from the window (Fusion's own is a

@@ -57,6 +57,13 @@ GraphPanel::GraphPanel(Document* document, GraphScene* scene, QWidget* parent)
     });
     connect(m_document->undoStack(), &QUndoStack::indexChanged, this,
             &GraphPanel::showHandlesIfPlanApplied);
+    // applying the plan already in place records no step: its cuts come into view all the same
+    connect(m_document, &Document::planApplied, this, [this] {
+        if (!m_document->hasProfile())
+            return;
+        m_shownState = m_document->state();
+        m_view->ensureBoundariesVisible(m_shownState.deviceBoundary, m_shownState.edgeBoundary);
+    });
     if (m_document->hasProfile())
         m_shownState = m_document->state();
     refreshSummary();
