@@ -20,8 +20,10 @@ cd "$(dirname "$0")/.."
 #   text in the window, charts and exports                  fonts-dejavu-core
 #   screenshots and window tests without a display          xvfb xauth (xvfb-run)
 #   the report tests read PDFs back (pdftotext, pdfinfo)    poppler-utils
+#   find_package(Protobuf), find_package(ONNX) (ONNX import) libprotobuf-dev libonnx-dev
 build_packages=(cmake ninja-build g++ libeigen3-dev nlohmann-json3-dev qt6-base-dev qt6-charts-dev
-                libqt6opengl6-dev qt6-svg-dev fonts-dejavu-core xvfb xauth poppler-utils)
+                libqt6opengl6-dev qt6-svg-dev fonts-dejavu-core xvfb xauth poppler-utils
+                libprotobuf-dev libonnx-dev)
 # `package`: cpack -G DEB runs dpkg-shlibdeps (dpkg-dev) and needs `file` to find the binaries.
 package_packages=(dpkg-dev file)
 

@@ -219,6 +219,14 @@ class ProfileValidator {
             layer.readsModelInput = true;
             return;
         }
+        // a layer that reads the model input beside earlier layers (imported graphs)
+        if (auto also = entry.find("reads_model_input"); also != entry.end()) {
+            if (!also->is_boolean())
+                m_fields.add(at + "/reads_model_input",
+                             "\"reads_model_input\" must be true or false");
+            else
+                layer.readsModelInput = also->get<bool>();
+        }
         if (!inputs->is_array()) {
             m_fields.add(at + "/inputs", "\"inputs\" must be a list of layer ids");
             return;

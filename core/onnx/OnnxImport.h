@@ -1,0 +1,49 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace cutlab::core {
+
+struct OnnxImportOptions {
+    std::string modelName; // empty: the graph's name, else the file name without extension
+    // Values of symbolic dimensions (`--dim NAME=VALUE`); a symbolic first dimension of a graph
+    // input is the batch and is 1 unless given here.
+    std::map<std::string, std::int64_t> dimensions;
+};
+
+// Why an ONNX model was not imported: one sentence naming what is wrong (and the tensor or
+// node concerned).
+class OnnxImportError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// True when the first bytes of a file look like an ONNX model (a protobuf ModelProto starting
+// with its ir_version field).
+bool looksLikeOnnx(std::string_view head);
+
+// Reads an ONNX model (streamed from the file: never held twice in memory; weights in external
+// data files are never read, their shapes come from the model) and runs ONNX shape inference.
+// Returns the layer graph as the model and layers of a `cutlab-profile` (docs/formats.md §1)
+// WITHOUT machines or times (the estimates add them):
+//  - one layer per operator in the file's (topological) order; id = node name, or its first
+//    output when unnamed (or when the name is taken); type = op type; `Constant` nodes and
+//    `Identity` nodes copying an initializer or constant are folded away;
+//  - inputs from tensor names; initializers and constants are not edges; a layer reading a
+//    graph input reads the model input (`"reads_model_input": true` beside earlier layers);
+//    If/Loop/Scan are one layer each, outer tensors their subgraphs read are edges;
+//  - output_bytes from the inferred shapes and element types at batch 1 (all outputs summed),
+//    param_bytes from the initializers the node reads, flops from OperatorFlops; each layer
+//    also records its "output_shape" (first output) and "op_inputs" count;
+//  - model.input_bytes: the graph inputs that are not initializers, at batch 1.
+// Throws OnnxImportError: not ONNX or truncated, an unsupported opset, a symbolic dimension
+// without a value, a shape that cannot be inferred, nodes out of topological order.
+nlohmann::ordered_json importOnnxGraph(const std::string& path, const OnnxImportOptions& options);
+
+} // namespace cutlab::core

@@ -1,0 +1,85 @@
+#include "core/onnx/OperatorFlops.h"
+
+#include <algorithm>
+#include <set>
+
+namespace cutlab::core {
+namespace {
+
+// One operation per output element: element-wise arithmetic, activations, pooling and
+// normalisation (a count, not a precise cost: these layers are memory-bound anyway).
+const std::set<std::string>& elementOperators() {
+    static const std::set<std::string> names{
+        // element-wise arithmetic and comparison
+        "Add", "Sub", "Mul", "Div", "Pow", "Sqrt", "Exp", "Log", "Abs", "Neg", "Reciprocal", "Min",
+        "Max", "Mean", "Sum", "Clip", "Floor", "Ceil", "Round", "Erf", "Where", "Equal", "Greater",
+        "Less", "Not", "And", "Or", "Mod",
+        // activations
+        "Relu", "LeakyRelu", "PRelu", "Elu", "Selu", "Celu", "Sigmoid", "HardSigmoid", "HardSwish",
+        "Tanh", "Softmax", "LogSoftmax", "Softplus", "Softsign", "Gelu", "Mish", "ThresholdedRelu",
+        // pooling
+        "MaxPool", "AveragePool", "GlobalAveragePool", "GlobalMaxPool", "LpPool", "MaxRoiPool",
+        "ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceL2",
+        // normalisation
+        "BatchNormalization", "InstanceNormalization", "LayerNormalization", "LRN",
+        "GroupNormalization", "Dropout"};
+    return names;
+}
+
+std::int64_t dimension(const std::vector<std::int64_t>& shape, std::size_t index) {
+    return index < shape.size() ? shape[index] : 1;
+}
+
+double kernelElements(const std::vector<std::int64_t>& weight) {
+    double kernel = 1;
+    for (std::size_t i = 2; i < weight.size(); ++i)
+        kernel *= static_cast<double>(weight[i]);
+    return kernel;
+}
+
+} // namespace
+
+double elementCount(const std::vector<std::int64_t>& shape) {
+    double count = 1;
+    for (std::int64_t d : shape)
+        count *= static_cast<double>(std::max<std::int64_t>(d, 0));
+    return count;
+}
+
+double operatorFlops(const std::string& opType, const OperatorShapes& shapes) {
+    const auto input = [&](std::size_t i) -> const std::vector<std::int64_t>& {
+        static const std::vector<std::int64_t> none;
+        return i < shapes.inputs.size() ? shapes.inputs[i] : none;
+    };
+    const std::vector<std::int64_t> output =
+        shapes.outputs.empty() ? std::vector<std::int64_t>{} : shapes.outputs.front();
+    if (opType == "Conv") {
+        // weight: [M, C/group, k1, k2, ...]
+        const auto& weight = input(1);
+        return 2.0 * elementCount(output) * static_cast<double>(dimension(weight, 1)) *
+               kernelElements(weight);
+    }
+    if (opType == "ConvTranspose") {
+        // weight: [C, M/group, k1, k2, ...]: each input element meets M/group kernels
+        const auto& weight = input(1);
+        return 2.0 * elementCount(input(0)) * static_cast<double>(dimension(weight, 1)) *
+               kernelElements(weight);
+    }
+    if (opType == "Gemm") {
+        // Y[M, N] = A · B with A holding M × K elements, whichever way it is transposed
+        const double m = static_cast<double>(dimension(output, 0));
+        const double n = static_cast<double>(dimension(output, 1));
+        const double k = m > 0 ? elementCount(input(0)) / m : 0;
+        return 2.0 * m * n * k;
+    }
+    if (opType == "MatMul") {
+        const auto& a = input(0);
+        const double k = a.empty() ? 1 : static_cast<double>(a.back());
+        return 2.0 * elementCount(output) * k;
+    }
+    if (elementOperators().count(opType))
+        return elementCount(output);
+    return 0;
+}
+
+} // namespace cutlab::core

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cutlab::core {
+
+// The shapes an operator's cost is computed from: one per input and output (an empty shape is
+// a scalar; an absent optional input is an empty entry).
+struct OperatorShapes {
+    std::vector<std::vector<std::int64_t>> inputs;
+    std::vector<std::vector<std::int64_t>> outputs;
+};
+
+// Elements of a shape (1 for a scalar).
+double elementCount(const std::vector<std::int64_t>& shape);
+
+// Floating-point operations of one ONNX operator at the given shapes:
+//  - Conv: 2 × output elements × (input channels / group) × kernel elements;
+//  - ConvTranspose: 2 × input elements × (output channels / group) × kernel elements;
+//  - Gemm: 2 × M × N × K; MatMul: 2 × (batch of the output) × M × N × K;
+//  - element-wise, pooling, normalisation and activation operators: the output's elements;
+//  - everything else (reshaping, concatenation, gathering, shapes): 0.
+double operatorFlops(const std::string& opType, const OperatorShapes& shapes);
+
+} // namespace cutlab::core
