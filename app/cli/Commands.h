@@ -14,6 +14,7 @@ int runPipelineTrain(const std::vector<std::string>&
                          arguments); // PipelineTrainCommand.cpp (train --planner pipeline)
 int runSweep(const std::vector<std::string>& arguments);  // SweepCommand.cpp
 int runImport(const std::vector<std::string>& arguments); // ImportCommand.cpp
+int runMerge(const std::vector<std::string>& arguments);  // MergeCommand.cpp
 int runTrainingChart(
     const std::vector<std::string>& arguments); // TrainingChartCommand.cpp (cutlab-charts)
 // `chart`, `report` and `training-chart` need Qt: they run in the cutlab-charts program installed
