@@ -17,6 +17,7 @@ const char* const kUsage =
     "  train PROFILE         plan a training iteration (see 'train --help' for the planners)\n"
     "  sweep PROFILE         best plans as a link's bandwidth varies\n"
     "  import FILE -o OUT    a PipeDream graph.txt into a profile\n"
+    "  estimate PROFILE -o OUT  add machines with roofline time estimates (see 'estimate --list')\n"
     "  chart PROFILE         the window's charts as PNG, SVG or PDF (headless)\n"
     "  report PROFILE -o OUT.pdf  the window's one-page PDF report (headless)\n"
     "  training-chart PROFILE  the training timeline, pipeline Gantt or strategy chart (headless)\n"
@@ -47,6 +48,8 @@ int main(int argc, char** argv) {
             return cutlab::cli::runSweep(arguments);
         if (command == "import")
             return cutlab::cli::runImport(arguments);
+        if (command == "estimate")
+            return cutlab::cli::runEstimate(arguments);
         std::cerr << "cutlab-cli: unknown command '" << command << "'\n" << kUsage;
         return 2;
     });

@@ -12,8 +12,9 @@ int runPlan(const std::vector<std::string>& arguments);
 int runTrain(const std::vector<std::string>& arguments); // TrainCommand.cpp
 int runPipelineTrain(const std::vector<std::string>&
                          arguments); // PipelineTrainCommand.cpp (train --planner pipeline)
-int runSweep(const std::vector<std::string>& arguments);  // SweepCommand.cpp
-int runImport(const std::vector<std::string>& arguments); // ImportCommand.cpp
+int runSweep(const std::vector<std::string>& arguments);    // SweepCommand.cpp
+int runImport(const std::vector<std::string>& arguments);   // ImportCommand.cpp
+int runEstimate(const std::vector<std::string>& arguments); // EstimateCommand.cpp
 int runTrainingChart(
     const std::vector<std::string>& arguments); // TrainingChartCommand.cpp (cutlab-charts)
 // `chart`, `report` and `training-chart` need Qt: they run in the cutlab-charts program installed
