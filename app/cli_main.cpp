@@ -18,6 +18,7 @@ const char* const kUsage =
     "  sweep PROFILE         best plans as a link's bandwidth varies\n"
     "  import FILE -o OUT    a PipeDream graph.txt into a profile\n"
     "  merge A B... -o OUT   per-machine profiles of one model into one profile\n"
+    "  estimate PROFILE -o OUT  add machines with roofline time estimates (see 'estimate --list')\n"
     "  chart PROFILE         the window's charts as PNG, SVG or PDF (headless)\n"
     "  report PROFILE -o OUT.pdf  the window's one-page PDF report (headless)\n"
     "  training-chart PROFILE  the training timeline, pipeline Gantt or strategy chart (headless)\n"
@@ -50,6 +51,8 @@ int main(int argc, char** argv) {
             return cutlab::cli::runImport(arguments);
         if (command == "merge")
             return cutlab::cli::runMerge(arguments);
+        if (command == "estimate")
+            return cutlab::cli::runEstimate(arguments);
         std::cerr << "cutlab-cli: unknown command '" << command << "'\n" << kUsage;
         return 2;
     });

@@ -21,6 +21,7 @@ class ProfileValidator {
             return std::nullopt;
         }
         checkHeader(root);
+        keepOtherFields(root);
         readModel(root);
         readMachines(root);
         readLayers(root);
@@ -48,6 +49,13 @@ class ProfileValidator {
                                          " (this CutLab reads version 1)");
     }
 
+    void keepOtherFields(const Json& root) {
+        for (const auto& [key, value] : root.items())
+            if (key != "format" && key != "version" && key != "model" && key != "machines" &&
+                key != "layers")
+                m_profile.otherFields[key] = value;
+    }
+
     void readModel(const Json& root) {
         const auto model = root.find("model");
         if (model == root.end()) {
@@ -58,6 +66,7 @@ class ProfileValidator {
             m_fields.add("/model", "must be an object");
             return;
         }
+        m_profile.model.fields = *model;
         if (auto name = model->find("name"); name != model->end()) {
             if (auto text = m_fields.string(*name, "/model/name"))
                 m_profile.model.name = *text;
@@ -109,6 +118,7 @@ class ProfileValidator {
                 continue;
             }
             Machine machine;
+            machine.fields = entry;
             const auto id = entry.find("id");
             if (id == entry.end()) {
                 m_fields.add(at, "missing \"id\"");

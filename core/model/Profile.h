@@ -13,6 +13,9 @@ struct Machine {
     std::string id;
     Tier tier = Tier::Device;
     std::string label;
+    // Every field as written in the file (extras such as "estimated" included), kept when the
+    // profile is written back (core/io/ProfileWriter.h); the members above win over it.
+    nlohmann::ordered_json fields = nlohmann::ordered_json::object();
 };
 
 struct Layer {
@@ -26,7 +29,8 @@ struct Layer {
     std::vector<double> forwardMs;  // per machine (profile order), at model.batch samples
     std::vector<double> backwardMs; // empty when the profile has no backward times
     std::vector<double> updateMs;   // empty when the profile has no update times
-    nlohmann::ordered_json fields;  // every field as written in the file, for display
+    nlohmann::ordered_json fields;  // every field as written in the file, for display and
+                                    // writing back (the members above win over it)
 };
 
 struct ModelInfo {
@@ -34,6 +38,9 @@ struct ModelInfo {
     std::string source;
     double inputBytes = 0; // one sample
     double batch = 1;      // samples the times were measured at
+    // Every field of `model` as written (extras such as "times": "estimated" included), kept
+    // when the profile is written back; the members above win over it.
+    nlohmann::ordered_json fields = nlohmann::ordered_json::object();
 };
 
 // A validated `cutlab-profile` v1 document (docs/formats.md §1).
@@ -43,6 +50,9 @@ struct Profile {
     std::vector<Layer> layers;
     bool hasBackward = false;
     bool hasUpdate = false;
+    // Top-level fields other than format, version, model, machines and layers, kept when the
+    // profile is written back.
+    nlohmann::ordered_json otherFields = nlohmann::ordered_json::object();
 
     int machineIndex(const std::string& id) const;
     int layerIndex(const std::string& id) const;

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "core/model/Tier.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cutlab::core {
+
+// A machine described by a roofline: what its layers would take is estimated from the layer's
+// flops and bytes (core/model/RooflineEstimator.h) instead of measured. Figures are fp32.
+struct MachinePreset {
+    std::string id;    // "pi4": the machine id a profile gets by default
+    std::string label; // "Raspberry Pi 4 B (4 x Cortex-A72 1.5 GHz)"
+    // fp32 peak from the datasheet or cores x clock x flops per cycle (the marketing figure).
+    double peakGflops = 0;
+    // The share of that peak a framework reaches on dense convolutions (see `fractionReason`).
+    double achievedFraction = 0;
+    // Memory bandwidth for memory-bound layers: what a streaming kernel reaches (GB/s, 10^9 B/s).
+    double memoryGBps = 0;
+    // Fixed cost of every layer: operator dispatch, and the kernel launch on GPUs.
+    double overheadMs = 0;
+    Tier defaultTier = Tier::Device;
+    std::string source;         // where the figures come from (datasheet, published measurement)
+    std::string fractionReason; // why `achievedFraction` has its value
+
+    // The fp32 GFLOP/s the estimates use: peak x achieved fraction.
+    double achievedGflops() const { return peakGflops * achievedFraction; }
+};
+
+// The built-in presets, in the order `cutlab-cli estimate --list` shows them: pi3, pi4,
+// jetson-nano, nuc-i3, i7-6700k, gtx1080ti, v100.
+const std::vector<MachinePreset>& machinePresets();
+
+// The preset with that id, or nullptr.
+const MachinePreset* findMachinePreset(std::string_view id);
+
+// "pi3, pi4, jetson-nano, ...": the ids for a message naming the known presets.
+std::string machinePresetIds();
+
+} // namespace cutlab::core

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "core/model/MachinePreset.h"
+#include "core/model/Tier.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cutlab::core {
+
+// One machine to add to a profile with estimated times: which preset describes it, the tier it
+// sits in and its id in the profile.
+struct MachineSelection {
+    MachinePreset preset;
+    Tier tier = Tier::Device;
+    std::string machineId;
+};
+
+// Either the machines asked for or a sentence saying why the text is not understood.
+struct MachineSelectionParse {
+    std::vector<MachineSelection> machines;
+    std::string error; // empty when the text is understood
+    bool ok() const { return error.empty(); }
+};
+
+// "[ID=]PRESET[@TIER],..." as `--machines` takes it ("pi4@device,nuc-i3@edge,gtx1080ti@cloud"):
+// spaces around entries are ignored; a missing TIER is the preset's default tier, a missing ID
+// the preset's id. Errors: an empty list or entry, an unknown preset (the message lists the
+// known ones), an unknown tier, an empty id, the same machine id twice.
+MachineSelectionParse parseMachineSelection(std::string_view text);
+
+// One machine per tier: pi4@device, nuc-i3@edge, gtx1080ti@cloud.
+std::vector<MachineSelection> defaultMachinesForTiers();
+
+} // namespace cutlab::core

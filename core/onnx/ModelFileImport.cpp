@@ -1,0 +1,128 @@
+#include "core/onnx/ModelFileImport.h"
+
+#include "core/io/AtomicFile.h"
+#include "core/io/PipeDreamImport.h"
+#include "core/io/ProfileLoader.h"
+#include "core/io/ProfileWriter.h"
+#include "core/model/MachineSelection.h"
+#include "core/model/RooflineEstimator.h"
+
+#include <fstream>
+#include <unordered_map>
+
+namespace cutlab::core {
+namespace {
+
+// The imported graph as a profile without machines, for the estimator to add them.
+Profile graphToProfile(const nlohmann::ordered_json& graph) {
+    Profile profile;
+    const auto& model = graph.at("model");
+    profile.model.name = model.at("name").get<std::string>();
+    profile.model.source = model.at("source").get<std::string>();
+    profile.model.inputBytes = model.at("input_bytes").get<double>();
+    profile.model.batch = model.at("batch").get<double>();
+    profile.model.fields = model;
+    std::unordered_map<std::string, int> position;
+    for (const auto& entry : graph.at("layers")) {
+        Layer layer;
+        layer.id = entry.at("id").get<std::string>();
+        layer.type = entry.at("type").get<std::string>();
+        for (const auto& input : entry.at("inputs"))
+            layer.inputs.push_back(position.at(input.get<std::string>()));
+        layer.readsModelInput =
+            layer.inputs.empty() || entry.value("reads_model_input", false);
+        layer.outputBytes = entry.at("output_bytes").get<double>();
+        layer.paramBytes = entry.at("param_bytes").get<double>();
+        layer.flops = entry.at("flops").get<double>();
+        layer.fields = entry;
+        position[layer.id] = static_cast<int>(profile.layers.size());
+        profile.layers.push_back(std::move(layer));
+    }
+    return profile;
+}
+
+std::string importOnnx(const std::string& source, const std::string& destination,
+                       const ModelImportOptions& options, const ImportProgress& progress) {
+    std::vector<MachineSelection> machines = defaultMachinesForTiers();
+    if (!options.machines.empty()) {
+        auto parsed = parseMachineSelection(options.machines);
+        if (!parsed.ok())
+            throw ModelImportError(source, "--machines: " + parsed.error);
+        machines = std::move(parsed.machines);
+    }
+    OnnxImportOptions onnx = options.onnx;
+    if (!options.modelName.empty())
+        onnx.modelName = options.modelName;
+    nlohmann::ordered_json graph;
+    try {
+        graph = importOnnxGraph(source, onnx, [&progress](double fraction) {
+            return !progress || progress(fraction * 0.9);
+        });
+    } catch (const OnnxImportError& error) {
+        throw ModelImportError(source, error.what());
+    }
+    Profile profile = graphToProfile(graph);
+    try {
+        addEstimatedMachines(profile, machines);
+    } catch (const EstimateError& error) {
+        throw ModelImportError(source, error.what());
+    }
+    const std::string text = profileToJson(profile).dump(1);
+    // what is written must open: the same checks as every profile read
+    const auto check = parseProfile(text);
+    if (!check.ok())
+        throw ModelImportError(source, "the imported profile does not validate: " +
+                                           check.issues.front().text());
+    if (progress && !progress(0.95))
+        throw ImportCancelled();
+    try {
+        writeFileAtomically(destination, text, "the profile");
+    } catch (const FileWriteError& error) {
+        throw ModelImportError(destination, error.what());
+    }
+    return profile.model.name;
+}
+
+} // namespace
+
+ModelFileFormat detectModelFileFormat(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        return ModelFileFormat::Unknown;
+    std::string head(4096, '\0');
+    file.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(file.gcount()));
+    if (looksLikeOnnx(head))
+        return ModelFileFormat::Onnx;
+    if (looksLikePipeDreamGraph(head))
+        return ModelFileFormat::PipeDream;
+    return ModelFileFormat::Unknown;
+}
+
+std::string importModelFile(const std::string& source, const std::string& destination,
+                            const ModelImportOptions& options, const ImportProgress& progress) {
+    if (!std::ifstream(source, std::ios::binary))
+        throw ModelImportError(source, "cannot be read (no such file, or no permission)");
+    switch (detectModelFileFormat(source)) {
+    case ModelFileFormat::Onnx:
+        return importOnnx(source, destination, options, progress);
+    case ModelFileFormat::PipeDream: {
+        PipeDreamImportOptions pipeDream = options.pipeDream;
+        pipeDream.modelName = options.modelName;
+        try {
+            return importPipeDreamFile(source, destination, pipeDream);
+        } catch (const PipeDreamFileError& error) {
+            throw ModelImportError(error.path(), error.detail());
+        }
+    }
+    case ModelFileFormat::Unknown:
+        break;
+    }
+    throw ModelImportError(
+        source, "unknown format: CutLab imports ONNX models (.onnx) and PipeDream's profiler "
+                "graph.txt (lines 'nodeN -- Layer -- forward_compute_time=..., "
+                "backward_compute_time=..., activation_size=..., parameter_size=...'); open "
+                "cutlab-profile JSON files with File ▸ Open Profile");
+}
+
+} // namespace cutlab::core

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "core/io/PipeDreamImporter.h"
+#include "core/onnx/OnnxImport.h"
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+namespace cutlab::core {
+
+// The file formats `cutlab-cli import` and File ▸ Import Model read, told apart by content.
+enum class ModelFileFormat { PipeDream, Onnx, Unknown };
+
+ModelFileFormat detectModelFileFormat(const std::string& path);
+
+struct ModelImportOptions {
+    std::string modelName;  // empty: named after the file (or its folder for graph.txt)
+    PipeDreamImportOptions pipeDream;
+    OnnxImportOptions onnx;
+    // ONNX: the estimated machines, `PRESET@TIER,...` (empty: one per tier, the default)
+    std::string machines;
+};
+
+// Why a model file was not imported: what() is "PATH: error: DETAIL".
+class ModelImportError : public std::runtime_error {
+  public:
+    ModelImportError(const std::string& path, const std::string& detail)
+        : std::runtime_error(path + ": error: " + detail), m_path(path), m_detail(detail) {}
+    const std::string& path() const { return m_path; }
+    const std::string& detail() const { return m_detail; }
+
+  private:
+    std::string m_path;
+    std::string m_detail;
+};
+
+// The one rule of `cutlab-cli import` and File ▸ Import Model: detects the format, converts
+// (ONNX: the layer graph with estimated times on options.machines), checks that the result
+// loads as a profile, and only then writes it atomically to `destination`. Returns the model
+// name. Throws ModelImportError (nothing written) or ImportCancelled (progress said stop).
+std::string importModelFile(const std::string& source, const std::string& destination,
+                            const ModelImportOptions& options,
+                            const ImportProgress& progress = {});
+
+} // namespace cutlab::core

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+
+class QProgressDialog;
+class QTimer;
+class QWidget;
+
+namespace cutlab::ui {
+
+class JobRunner;
+
+// Imports a model file (ONNX or a PipeDream graph, told apart by content) into a profile on a
+// worker thread (core::importModelFile, the code of `cutlab-cli import`), with a progress
+// dialog whose Cancel stops it: the window keeps drawing and answering meanwhile.
+class ModelImportRunner : public QObject {
+    Q_OBJECT
+  public:
+    enum class Outcome { Imported, Failed, Cancelled };
+
+    explicit ModelImportRunner(QWidget* window);
+    ~ModelImportRunner() override;
+
+    // Starts importing `source` into the profile `destination` (a running import is cancelled).
+    void start(const QString& source, const QString& destination);
+    // Runs the window's events until the import ends (the window stays responsive); returns
+    // how it ended.
+    Outcome waitForFinished();
+    bool isRunning() const;
+    void cancel();
+    QProgressDialog* progressDialog() const { return m_dialog; }
+    // The last failure: a title and the message ("PATH: error: …").
+    QString errorTitle() const { return m_errorTitle; }
+    QString errorText() const { return m_errorText; }
+
+  signals:
+    void imported(const QString& destination, const QString& modelName);
+    void failed(const QString& title, const QString& message);
+    void cancelled();
+    void finished();
+
+  private:
+    void finish(Outcome outcome);
+
+    QWidget* m_window;
+    JobRunner* m_jobs;
+    QPointer<QProgressDialog> m_dialog;
+    QTimer* m_poll;
+    std::shared_ptr<std::atomic<int>> m_permille;
+    bool m_running = false;
+    Outcome m_outcome = Outcome::Imported;
+    QString m_errorTitle;
+    QString m_errorText;
+};
+
+} // namespace cutlab::ui
