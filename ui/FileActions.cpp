@@ -10,6 +10,7 @@
 
 #include "core/io/PipeDreamImport.h"
 #include "core/io/PlanFile.h"
+#include "ui/ModelImportRunner.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -27,7 +28,7 @@ namespace cutlab::ui {
 FileActions::FileActions(Document* document, GraphScene* scene, ChartsPanel* charts,
                          SweepController* sweep, RecentFiles* recent, QWidget* window)
     : QObject(window), m_document(document), m_scene(scene), m_charts(charts), m_sweep(sweep),
-      m_recent(recent), m_window(window) {
+      m_recent(recent), m_window(window), m_importer(new ModelImportRunner(window)) {
     connect(m_document, &Document::openStarted, this, &FileActions::onOpenStarted);
     connect(m_document, &Document::openFailed, this, &FileActions::onOpenFailed);
     connect(m_document, &Document::profileChanged, this, &FileActions::onProfileChanged);
@@ -101,8 +102,9 @@ void FileActions::openPlanDialog() {
 
 void FileActions::importProfileDialog() {
     const QString source = QFileDialog::getOpenFileName(
-        m_window, QStringLiteral("Import PipeDream profile"), m_recent->lastDirectory(),
-        QStringLiteral("PipeDream graphs (*.txt);;All files (*)"));
+        m_window, QStringLiteral("Import model"), m_recent->lastDirectory(),
+        QStringLiteral("Models (*.onnx *.txt);;ONNX models (*.onnx);;PipeDream graphs (*.txt);;"
+                       "All files (*)"));
     if (source.isEmpty())
         return;
     const QString suggested =
@@ -226,24 +228,39 @@ bool FileActions::waitForOpen(int timeoutMs) {
 }
 
 bool FileActions::importProfile(const QString& source, const QString& destination) {
-    using Kind = core::PipeDreamFileError::Kind;
-    core::PipeDreamImportOptions options;
-    options.modelName.clear(); // named after the file
-    try {
-        core::importPipeDreamFile(source.toStdString(), destination.toStdString(), options);
-    } catch (const core::PipeDreamFileError& error) {
-        const QString path = QString::fromStdString(error.path());
-        QString detail = QString::fromStdString(error.detail());
-        if (error.kind() == Kind::UnknownFormat)
-            detail += QStringLiteral(": CutLab imports PipeDream's profiler graph.txt (open "
-                                     "cutlab-profile JSON files with File ▸ Open Profile)");
-        emit problem((error.kind() == Kind::Write ? QStringLiteral("Cannot save %1")
-                                                  : QStringLiteral("Cannot import %1"))
-                         .arg(QFileInfo(path).fileName()),
-                     QStringLiteral("%1:\n%2").arg(path, detail));
+    m_importer->start(source, destination);
+    emit statusMessage(QStringLiteral("Importing %1…").arg(source));
+    switch (m_importer->waitForFinished()) {
+    case ModelImportRunner::Outcome::Cancelled:
+        emit statusMessage(QStringLiteral("Import of %1 cancelled").arg(source), 5000);
         return false;
+    case ModelImportRunner::Outcome::Failed:
+        emit problem(m_importer->errorTitle(), m_importer->errorText());
+        return false;
+    case ModelImportRunner::Outcome::Imported:
+        break;
     }
     return openProfile(destination);
+}
+
+QString FileActions::importDestination(const QString& source) {
+    const QFileInfo info(source);
+    QString folder = info.absolutePath();
+    if (!QFileInfo(folder).isWritable())
+        folder = exportDirectory();
+    const QString stem = info.fileName() == QStringLiteral("graph.txt")
+                             ? QDir(info.absolutePath()).dirName()
+                             : info.completeBaseName();
+    QString candidate = QDir(folder).filePath(stem + QStringLiteral(".json"));
+    for (int k = 2; QFileInfo::exists(candidate); ++k)
+        candidate = QDir(folder).filePath(QStringLiteral("%1-%2.json").arg(stem).arg(k));
+    return candidate;
+}
+
+bool FileActions::importFromUser(const QString& source) {
+    if (m_discardCheck && !m_discardCheck())
+        return false;
+    return importProfile(source, importDestination(source));
 }
 
 bool FileActions::openPlan(const QString& path) {

@@ -16,13 +16,14 @@ namespace cutlab::ui {
 class ChartsPanel;
 class Document;
 class GraphScene;
+class ModelImportRunner;
 class RecentFiles;
 class SweepController;
 
 // What the window does with files: opening profiles (at once or in the background), plans and
-// networks, importing PipeDream graphs, exporting the plan, table, chart, graph and report, and
-// the file dialogs in front of each. Problems and progress go out as signals; the window shows
-// them.
+// networks, importing ONNX models and PipeDream graphs, exporting the plan, table, chart, graph and
+// report, and the file dialogs in front of each. Problems and progress go out as signals; the
+// window shows them.
 class FileActions : public QObject {
     Q_OBJECT
   public:
@@ -45,7 +46,14 @@ class FileActions : public QObject {
         m_otherModelQuestion = std::move(question);
     }
     bool openNetwork(const QString& path);
+    // Imports a model file (ONNX or a PipeDream graph) into the profile `destination` on a
+    // worker with a progress dialog (Cancel stops it), then opens it; false when it failed
+    // (reported) or was cancelled.
     bool importProfile(const QString& source, const QString& destination);
+    // Where a dropped model's profile goes: beside it as NAME.json (NAME-2.json, … when taken),
+    // or in the export folder when its folder cannot be written.
+    static QString importDestination(const QString& source);
+    ModelImportRunner* importer() const { return m_importer; }
     bool exportChart(int kind, const QString& path);
     bool exportGraph(const QString& path);
     bool exportPlan(const QString& path);
@@ -69,6 +77,8 @@ class FileActions : public QObject {
     // What a person opens: asks about unsaved changes first (setDiscardCheck).
     bool openProfileFromUser(const QString& path);
     bool openPlanFromUser(const QString& path);
+    // A dropped model file (ONNX or PipeDream): imported beside it, then opened.
+    bool importFromUser(const QString& source);
     void openProfileDialog();
     void printDialog();
     void openPlanDialog();
@@ -104,6 +114,7 @@ class FileActions : public QObject {
     bool m_lastOpenFailed = false;
     std::function<bool()> m_discardCheck;
     OtherModelQuestion m_otherModelQuestion;
+    ModelImportRunner* m_importer;
 };
 
 } // namespace cutlab::ui

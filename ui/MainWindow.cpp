@@ -1,5 +1,7 @@
 #include "ui/MainWindow.h"
 
+#include "core/onnx/ModelFileImport.h"
+
 #include "ui/Autosave.h"
 #include "ui/Document.h"
 #include "ui/GuideDialog.h"
@@ -303,10 +305,10 @@ void MainWindow::buildFileMenu() {
         QStringLiteral("Open a cutlab-plan JSON: restores its cuts, machines and network"));
     connect(a.openPlan, &QAction::triggered, m_files, &FileActions::openPlanDialog);
     a.importProfile = createAction(
-        file, "importProfile", QStringLiteral("&Import PipeDream Profile…"),
+        file, "importProfile", QStringLiteral("&Import Model (ONNX, PipeDream)…"),
         QKeySequence(QStringLiteral("Ctrl+I")),
-        QStringLiteral(
-            "Convert a PipeDream profiler graph.txt into a cutlab-profile, save it and open it"));
+        QStringLiteral("Convert an ONNX model (times estimated per tier) or a PipeDream profiler "
+                       "graph.txt into a cutlab-profile, save it and open it"));
     connect(a.importProfile, &QAction::triggered, m_files, &FileActions::importProfileDialog);
     file->addMenu(m_recent->menu());
     file->addSeparator();
@@ -791,7 +793,10 @@ void MainWindow::dropEvent(QDropEvent* event) {
         QByteArray head;
         if (file.open(QIODevice::ReadOnly))
             head = file.read(400);
-        if (head.contains("\"cutlab-plan\""))
+        const auto format = core::detectModelFileFormat(path.toStdString());
+        if (format == core::ModelFileFormat::Onnx || format == core::ModelFileFormat::PipeDream)
+            m_files->importFromUser(path);
+        else if (head.contains("\"cutlab-plan\""))
             m_files->openPlanFromUser(path);
         else if (head.contains("\"cutlab-network\"") || path.endsWith(".csv", Qt::CaseInsensitive))
             m_files->openNetwork(path);

@@ -51,40 +51,42 @@ void ModelImportRunner::start(const QString& source, const QString& destination)
     m_poll->start();
     const std::string from = source.toStdString(), to = destination.toStdString();
     const auto permille = m_permille;
-    m_jobs->start(0, [this, from, to, permille,
-                      destination](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
-        QString title, message, model;
-        bool stopped = false;
-        try {
-            model = QString::fromStdString(core::importModelFile(
-                from, to, {}, [&permille, &cancelled](double fraction) {
-                    permille->store(static_cast<int>(fraction * 1000));
-                    return !cancelled.load();
-                }));
-        } catch (const core::ImportCancelled&) {
-            stopped = true;
-        } catch (const core::ModelImportError& error) {
-            title = QStringLiteral("Cannot import %1")
-                        .arg(QFileInfo(QString::fromStdString(error.path())).fileName());
-            message = QString::fromStdString(error.what());
-        } catch (const std::exception& error) {
-            title = QStringLiteral("Cannot import the model");
-            message = QString::fromUtf8(error.what());
-        }
-        return [this, stopped, title, message, model, destination] {
-            if (stopped) {
-                finish(Outcome::Cancelled);
-            } else if (!message.isEmpty()) {
-                m_errorTitle = title;
-                m_errorText = message;
-                finish(Outcome::Failed);
-                emit failed(title, message);
-            } else {
-                finish(Outcome::Imported);
-                emit imported(destination, model);
-            }
-        };
-    });
+    m_jobs->start(0,
+                  [this, from, to, permille,
+                   destination](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+                      QString title, message, model;
+                      bool stopped = false;
+                      try {
+                          model = QString::fromStdString(core::importModelFile(
+                              from, to, {}, [&permille, &cancelled](double fraction) {
+                                  permille->store(static_cast<int>(fraction * 1000));
+                                  return !cancelled.load();
+                              }));
+                      } catch (const core::ImportCancelled&) {
+                          stopped = true;
+                      } catch (const core::ModelImportError& error) {
+                          title =
+                              QStringLiteral("Cannot import %1")
+                                  .arg(QFileInfo(QString::fromStdString(error.path())).fileName());
+                          message = QString::fromStdString(error.what());
+                      } catch (const std::exception& error) {
+                          title = QStringLiteral("Cannot import the model");
+                          message = QString::fromUtf8(error.what());
+                      }
+                      return [this, stopped, title, message, model, destination] {
+                          if (stopped) {
+                              finish(Outcome::Cancelled);
+                          } else if (!message.isEmpty()) {
+                              m_errorTitle = title;
+                              m_errorText = message;
+                              finish(Outcome::Failed);
+                              emit failed(title, message);
+                          } else {
+                              finish(Outcome::Imported);
+                              emit imported(destination, model);
+                          }
+                      };
+                  });
 }
 
 void ModelImportRunner::cancel() {

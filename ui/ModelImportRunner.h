@@ -2,12 +2,12 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QProgressDialog>
 #include <QString>
 
 #include <atomic>
 #include <memory>
 
-class QProgressDialog;
 class QTimer;
 class QWidget;
 

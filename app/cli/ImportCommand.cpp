@@ -1,11 +1,12 @@
-// cutlab-cli import FILE -o PROFILE.json: other tools' profiles into a cutlab-profile
+// cutlab-cli import FILE -o PROFILE.json: ONNX models and other tools' profiles into a
+// cutlab-profile
 // (docs/formats.md §4). The format is detected from the content.
 #include "app/cli/Commands.h"
 
 #include "app/cli/ArgumentCursor.h"
 #include "app/cli/CliError.h"
 
-#include "core/io/PipeDreamImport.h"
+#include "core/onnx/ModelFileImport.h"
 
 #include <iostream>
 
@@ -14,15 +15,23 @@ namespace {
 
 const char* const kUsage =
     "usage: cutlab-cli import FILE -o PROFILE.json [options]\n"
-    "Converts another tool's profile into a cutlab-profile; the format is detected from the "
-    "content.\n"
-    "Formats: PipeDream's profiler graph.txt (msr-fiddle/pipedream): one GPU, times for a "
-    "mini-batch\n"
-    "of 128 (kept as they are, model.batch = 128), activation sizes divided by 128 per sample,\n"
-    "Input nodes become the model input, nodes sorted topologically.\n"
+    "Converts a model into a cutlab-profile; the format is detected from the content.\n"
+    "Formats:\n"
+    "  ONNX models (.onnx): one layer per operator (constants folded), shapes from ONNX shape\n"
+    "    inference at batch 1, output/parameter bytes and FLOPs from the shapes (weights in\n"
+    "    absent external data files are never needed), times ESTIMATED per machine from a\n"
+    "    roofline preset (see cutlab-cli estimate --list); marked \"estimated\": true.\n"
+    "  PipeDream's profiler graph.txt (msr-fiddle/pipedream): one GPU, times for a mini-batch\n"
+    "    of 128 (kept as they are, model.batch = 128), activation sizes divided by 128 per\n"
+    "    sample, Input nodes become the model input, nodes sorted topologically.\n"
     "  -o, --output PROFILE.json     where to write (atomically: never a partial file)\n"
-    "  --name NAME                   model.name (default: the file name, or its folder for "
-    "graph.txt)\n"
+    "  --name NAME                   model.name (default: the graph's name or the file name, or\n"
+    "                                the folder for graph.txt)\n"
+    "ONNX:\n"
+    "  --machines PRESET@TIER,...    the estimated machines (default: pi4@device,nuc-i3@edge,\n"
+    "                                gtx1080ti@cloud); ID=PRESET@TIER names one\n"
+    "  --dim NAME=VALUE              value of a symbolic dimension (a symbolic batch is 1)\n"
+    "PipeDream:\n"
     "  --source TEXT                 model.source (default: a sentence on PipeDream's "
     "measurements)\n"
     "  --batch N                     the mini-batch the times were measured at (default 128)\n"
@@ -55,12 +64,20 @@ core::EstimatedMachine parseMachine(const std::string& text) {
     return machine;
 }
 
+std::pair<std::string, std::int64_t> parseDimension(const std::string& text) {
+    const auto equals = text.find('=');
+    if (equals == std::string::npos || equals == 0)
+        throw CliError("--dim: '" + text + "' should look like NAME=VALUE (e.g. seq=128)");
+    const int value = parsePositiveInt(text.substr(equals + 1), "--dim " + text.substr(0, equals));
+    return {text.substr(0, equals), value};
+}
+
 } // namespace
 
 int runImport(const std::vector<std::string>& arguments) {
     std::string input, output;
-    core::PipeDreamImportOptions options;
-    std::string name;
+    core::ModelImportOptions options;
+    core::PipeDreamImportOptions& pipeDream = options.pipeDream;
     ArgumentCursor cursor(arguments);
     while (!cursor.done()) {
         const std::string flag = cursor.next();
@@ -71,15 +88,19 @@ int runImport(const std::vector<std::string>& arguments) {
         if (flag == "-o" || flag == "--output")
             output = cursor.valueOf(flag);
         else if (flag == "--name")
-            name = cursor.valueOf(flag);
+            options.modelName = cursor.valueOf(flag);
+        else if (flag == "--machines")
+            options.machines = cursor.valueOf(flag);
+        else if (flag == "--dim")
+            options.onnx.dimensions.insert(parseDimension(cursor.valueOf(flag)));
         else if (flag == "--source")
-            options.source = cursor.valueOf(flag);
+            pipeDream.source = cursor.valueOf(flag);
         else if (flag == "--batch")
-            options.batch = parsePositiveInt(cursor.valueOf(flag), flag);
+            pipeDream.batch = parsePositiveInt(cursor.valueOf(flag), flag);
         else if (flag == "--machine-id")
-            options.machineId = cursor.valueOf(flag);
+            pipeDream.machineId = cursor.valueOf(flag);
         else if (flag == "--add-machine")
-            options.estimatedMachines.push_back(parseMachine(cursor.valueOf(flag)));
+            pipeDream.estimatedMachines.push_back(parseMachine(cursor.valueOf(flag)));
         else if (flag.size() > 1 && flag[0] == '-')
             throw CliError("unknown option " + flag + " (see cutlab-cli import --help)");
         else if (!input.empty())
@@ -89,18 +110,11 @@ int runImport(const std::vector<std::string>& arguments) {
     }
     if (input.empty() || output.empty())
         throw CliError(std::string(kUsage) + "(see cutlab-cli import --help)");
-    if (options.machineId.empty())
+    if (pipeDream.machineId.empty())
         throw CliError("--machine-id: empty machine id");
-    options.modelName = name; // empty: core::pipeDreamModelName(input)
     try {
-        core::importPipeDreamFile(input, output, options);
-    } catch (const core::PipeDreamFileError& error) {
-        if (error.kind() == core::PipeDreamFileError::Kind::UnknownFormat)
-            throw CliError(
-                error.path() +
-                ": error: unknown format (cutlab-cli import reads PipeDream's graph.txt: lines "
-                "'nodeN -- Layer -- forward_compute_time=..., backward_compute_time=..., "
-                "activation_size=..., parameter_size=...' and '<tab>nodeA -- nodeB')");
+        core::importModelFile(input, output, options);
+    } catch (const core::ModelImportError& error) {
         throw CliError(error.what());
     }
     return 0;

@@ -96,25 +96,28 @@ std::string jsonPointerAppend(const std::string& base, std::size_t index) {
     return base + "/" + std::to_string(index);
 }
 
-std::optional<std::string> readTextFile(const std::string& path, std::string& error) {
-    // Decide from the file's status, before opening it: opening a FIFO waits for a writer, and
+std::optional<std::string> notARegularFile(const std::string& path) {
+    // Decided from the file's status, before opening it: opening a FIFO waits for a writer, and
     // a device such as /dev/zero never ends.
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
-    if (ec || !std::filesystem::exists(status)) {
-        error = std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec))
-                    ? "is a broken link"
-                    : "no such file";
+    if (ec || !std::filesystem::exists(status))
+        return std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec))
+                   ? "is a broken link"
+                   : "no such file";
+    if (std::filesystem::is_directory(status))
+        return "is a directory, not a file";
+    if (!std::filesystem::is_regular_file(status))
+        return "is not a regular file (a device, FIFO or socket); CutLab reads only files";
+    return std::nullopt;
+}
+
+std::optional<std::string> readTextFile(const std::string& path, std::string& error) {
+    if (auto problem = notARegularFile(path)) {
+        error = *problem;
         return std::nullopt;
     }
-    if (std::filesystem::is_directory(status)) {
-        error = "is a directory, not a file";
-        return std::nullopt;
-    }
-    if (!std::filesystem::is_regular_file(status)) {
-        error = "is not a regular file (a device, FIFO or socket); CutLab reads only files";
-        return std::nullopt;
-    }
+    std::error_code ec;
     const std::uintmax_t size = std::filesystem::file_size(path, ec);
     if (ec) {
         error = "cannot be read (" + ec.message() + ")";

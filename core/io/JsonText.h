@@ -25,6 +25,10 @@ JsonParseResult parseJsonText(std::string_view text);
 std::string jsonPointerAppend(const std::string& base, std::string_view token);
 std::string jsonPointerAppend(const std::string& base, std::size_t index);
 
+// Why `path` is not a regular file CutLab may open (missing, a broken link, a directory, a
+// device, FIFO or socket), as a sentence; nullopt when it is one.
+std::optional<std::string> notARegularFile(const std::string& path);
+
 // Reads a whole file; on failure returns nullopt and fills `error` with a sentence.
 std::optional<std::string> readTextFile(const std::string& path, std::string& error);
 

@@ -1,6 +1,7 @@
 #include "core/onnx/ModelFileImport.h"
 
 #include "core/io/AtomicFile.h"
+#include "core/io/JsonText.h"
 #include "core/io/PipeDreamImport.h"
 #include "core/io/ProfileLoader.h"
 #include "core/io/ProfileWriter.h"
@@ -29,8 +30,7 @@ Profile graphToProfile(const nlohmann::ordered_json& graph) {
         layer.type = entry.at("type").get<std::string>();
         for (const auto& input : entry.at("inputs"))
             layer.inputs.push_back(position.at(input.get<std::string>()));
-        layer.readsModelInput =
-            layer.inputs.empty() || entry.value("reads_model_input", false);
+        layer.readsModelInput = layer.inputs.empty() || entry.value("reads_model_input", false);
         layer.outputBytes = entry.at("output_bytes").get<double>();
         layer.paramBytes = entry.at("param_bytes").get<double>();
         layer.flops = entry.at("flops").get<double>();
@@ -89,7 +89,7 @@ ModelFileFormat detectModelFileFormat(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
     if (!file)
         return ModelFileFormat::Unknown;
-    std::string head(4096, '\0');
+    std::string head(64 * 1024, '\0');
     file.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(file.gcount()));
     if (looksLikeOnnx(head))
@@ -101,22 +101,21 @@ ModelFileFormat detectModelFileFormat(const std::string& path) {
 
 std::string importModelFile(const std::string& source, const std::string& destination,
                             const ModelImportOptions& options, const ImportProgress& progress) {
+    if (auto problem = notARegularFile(source))
+        throw ModelImportError(source, *problem);
     if (!std::ifstream(source, std::ios::binary))
-        throw ModelImportError(source, "cannot be read (no such file, or no permission)");
-    switch (detectModelFileFormat(source)) {
-    case ModelFileFormat::Onnx:
+        throw ModelImportError(source, "cannot be read (no permission)");
+    if (detectModelFileFormat(source) == ModelFileFormat::Onnx)
         return importOnnx(source, destination, options, progress);
-    case ModelFileFormat::PipeDream: {
-        PipeDreamImportOptions pipeDream = options.pipeDream;
-        pipeDream.modelName = options.modelName;
-        try {
-            return importPipeDreamFile(source, destination, pipeDream);
-        } catch (const PipeDreamFileError& error) {
+    // PipeDream's importer reads the whole text and knows its own format best (a first line may
+    // be longer than any head read for detection)
+    PipeDreamImportOptions pipeDream = options.pipeDream;
+    pipeDream.modelName = options.modelName;
+    try {
+        return importPipeDreamFile(source, destination, pipeDream);
+    } catch (const PipeDreamFileError& error) {
+        if (error.kind() != PipeDreamFileError::Kind::UnknownFormat)
             throw ModelImportError(error.path(), error.detail());
-        }
-    }
-    case ModelFileFormat::Unknown:
-        break;
     }
     throw ModelImportError(
         source, "unknown format: CutLab imports ONNX models (.onnx) and PipeDream's profiler "

@@ -15,7 +15,7 @@ enum class ModelFileFormat { PipeDream, Onnx, Unknown };
 ModelFileFormat detectModelFileFormat(const std::string& path);
 
 struct ModelImportOptions {
-    std::string modelName;  // empty: named after the file (or its folder for graph.txt)
+    std::string modelName; // empty: named after the file (or its folder for graph.txt)
     PipeDreamImportOptions pipeDream;
     OnnxImportOptions onnx;
     // ONNX: the estimated machines, `PRESET@TIER,...` (empty: one per tier, the default)
@@ -40,7 +40,6 @@ class ModelImportError : public std::runtime_error {
 // loads as a profile, and only then writes it atomically to `destination`. Returns the model
 // name. Throws ModelImportError (nothing written) or ImportCancelled (progress said stop).
 std::string importModelFile(const std::string& source, const std::string& destination,
-                            const ModelImportOptions& options,
-                            const ImportProgress& progress = {});
+                            const ModelImportOptions& options, const ImportProgress& progress = {});
 
 } // namespace cutlab::core

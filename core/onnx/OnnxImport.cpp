@@ -211,8 +211,15 @@ bool looksLikeOnnx(std::string_view head) {
            static_cast<unsigned char>(head[1]) < 0x80 && head[1] != 0;
 }
 
-nlohmann::ordered_json importOnnxGraph(const std::string& path, const OnnxImportOptions& options) {
+nlohmann::ordered_json importOnnxGraph(const std::string& path, const OnnxImportOptions& options,
+                                       const ImportProgress& progress) {
+    const auto report = [&progress](double fraction) {
+        if (progress && !progress(fraction))
+            throw ImportCancelled();
+    };
+    report(0);
     onnx::ModelProto model = readModel(path);
+    report(0.4);
     const int opset = checkOpset(model);
     onnx::GraphProto& graph = *model.mutable_graph();
 
@@ -227,6 +234,7 @@ nlohmann::ordered_json importOnnxGraph(const std::string& path, const OnnxImport
     } catch (const std::exception& error) {
         throw OnnxImportError(std::string("ONNX shape inference failed: ") + error.what());
     }
+    report(0.6);
 
     std::unordered_map<std::string, TensorInfo> tensors;
     for (const auto& value : graph.input())
@@ -256,7 +264,11 @@ nlohmann::ordered_json importOnnxGraph(const std::string& path, const OnnxImport
     std::unordered_set<std::string> usedIds;
     std::unordered_set<std::string> countedWeights;
     nlohmann::ordered_json layers = nlohmann::ordered_json::array();
+    const int nodeCount = graph.node_size();
+    int nodesDone = 0;
     for (const auto& node : graph.node()) {
+        if (++nodesDone % 256 == 0)
+            report(0.6 + 0.3 * nodesDone / nodeCount);
         const bool standard = node.domain().empty() || node.domain() == "ai.onnx";
         if (standard && node.op_type() == "Constant") {
             // shapes, axes and scalars: folded away, neither edges nor parameters

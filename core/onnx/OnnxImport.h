@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -15,6 +16,14 @@ struct OnnxImportOptions {
     // Values of symbolic dimensions (`--dim NAME=VALUE`); a symbolic first dimension of a graph
     // input is the batch and is 1 unless given here.
     std::map<std::string, std::int64_t> dimensions;
+};
+
+// Asked now and then with the fraction done (0..1); returning false cancels the import, which
+// then throws ImportCancelled.
+using ImportProgress = std::function<bool(double fraction)>;
+class ImportCancelled : public std::runtime_error {
+  public:
+    ImportCancelled() : std::runtime_error("import cancelled") {}
 };
 
 // Why an ONNX model was not imported: one sentence naming what is wrong (and the tensor or
@@ -44,6 +53,7 @@ bool looksLikeOnnx(std::string_view head);
 //  - model.input_bytes: the graph inputs that are not initializers, at batch 1.
 // Throws OnnxImportError: not ONNX or truncated, an unsupported opset, a symbolic dimension
 // without a value, a shape that cannot be inferred, nodes out of topological order.
-nlohmann::ordered_json importOnnxGraph(const std::string& path, const OnnxImportOptions& options);
+nlohmann::ordered_json importOnnxGraph(const std::string& path, const OnnxImportOptions& options,
+                                       const ImportProgress& progress = {});
 
 } // namespace cutlab::core

@@ -466,9 +466,11 @@ class TestCli : public QObject {
         const QString profile = sourcePath("sample_profiles/handmade/tiny-linear.json");
         run = cli({"import", profile, "-o", output});
         QCOMPARE(run.status, 2);
-        QVERIFY(run.err.startsWith("cutlab-cli import: " + profile +
-                                   ": error: unknown format (cutlab-cli import reads PipeDream's "
-                                   "graph.txt: lines 'nodeN -- Layer -- "));
+        QVERIFY2(
+            run.err.startsWith("cutlab-cli import: " + profile +
+                               ": error: unknown format: CutLab imports ONNX models (.onnx) "
+                               "and PipeDream's profiler graph.txt (lines 'nodeN -- Layer -- "),
+            qPrintable(run.err));
         QFile kept(output);
         QVERIFY(kept.open(QIODevice::ReadOnly));
         QCOMPARE(kept.readAll(), QByteArray("keep"));

@@ -6,6 +6,7 @@
 #include "ui/GuideDialog.h"
 #include "ui/MainWindow.h"
 #include "ui/MainWindowActions.h"
+#include "ui/ModelImportRunner.h"
 #include "ui/PresentationWindow.h"
 #include "ui/ShortcutsDialog.h"
 #include "ui/SweepController.h"
@@ -52,6 +53,7 @@
 #include <QMouseEvent>
 #include <QPrinter>
 #include <QProcess>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
@@ -253,6 +255,62 @@ class TestUiWindow : public QObject {
         QCOMPARE(asked, 3);
         QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("vgg19"));
         QVERIFY(!doc->isModified());
+    }
+
+    // An ONNX model dropped on the window is imported beside it on a worker, with a progress
+    // dialog up meanwhile, and opens with its estimated machines; a second drop of the same
+    // model does not overwrite the first profile; a broken model is one message, no file.
+    void droppingAnOnnxModelImportsIt() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/handmade/tiny-linear.json"));
+        QVERIFY(window);
+        QTemporaryDir dir;
+        const QString model = dir.filePath("residual.onnx");
+        QVERIFY(QFile::copy(uiSourcePath("tests/data/onnx/residual.onnx"), model));
+        auto drop = [window](const QString& path) {
+            QMimeData mime;
+            mime.setUrls({QUrl::fromLocalFile(path)});
+            QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton,
+                                  Qt::NoModifier);
+            QApplication::sendEvent(window, &enter);
+            if (!enter.isAccepted())
+                return false;
+            QDropEvent event(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton,
+                             Qt::NoModifier);
+            QApplication::sendEvent(window, &event);
+            return event.isAccepted();
+        };
+        bool dialogSeen = false;
+        QTimer watch;
+        watch.setInterval(1);
+        connect(&watch, &QTimer::timeout, &watch, [&] {
+            if (auto* dialog = window->files()->importer()->progressDialog())
+                dialogSeen = dialogSeen || dialog->isVisible();
+        });
+        watch.start();
+        const bool accepted = drop(model);
+        watch.stop();
+        QVERIFY2(accepted, qPrintable(m_messages.join('\n')));
+        QVERIFY(dialogSeen);
+        QVERIFY(!window->files()->importer()->progressDialog()->isVisible());
+        QVERIFY2(m_messages.isEmpty(), qPrintable(m_messages.join('\n')));
+        QVERIFY(window->files()->waitForOpen());
+        Document* doc = window->document();
+        QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("residual"));
+        QCOMPARE(doc->layerCount(), 7);
+        QCOMPARE(doc->profile().machines.size(), std::size_t(3));
+        QVERIFY(QFileInfo::exists(dir.filePath("residual.json")));
+        QVERIFY(drop(model));
+        QVERIFY(QFileInfo::exists(dir.filePath("residual-2.json")));
+        // broken: one message naming the file, nothing written
+        const QString broken = dir.filePath("broken.onnx");
+        QVERIFY(QFile::copy(uiSourcePath("tests/data/onnx/truncated.onnx"), broken));
+        QVERIFY(drop(broken));
+        QCOMPARE(m_messages.size(), 1);
+        QVERIFY2(m_messages.front().contains("broken.onnx") &&
+                     m_messages.front().contains("truncated"),
+                 qPrintable(m_messages.front()));
+        QVERIFY(!QFileInfo::exists(dir.filePath("broken.json")));
+        QCOMPARE(doc->layerCount(), 7);
     }
 
     // Training mode shows no inference plan, so no key may change it there: the cut moves, the
