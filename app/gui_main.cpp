@@ -1,4 +1,5 @@
 // cutlab: the desktop window.
+#include "core/onnx/ModelFileImport.h"
 #include "ui/Document.h"
 #include "ui/MainWindow.h"
 #include "ui/PresentationWindow.h"
@@ -34,7 +35,8 @@ int main(int argc, char** argv) {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(
-        "file", "A cutlab-profile JSON to open (or a cutlab-plan JSON with --plan).");
+        "file", "A cutlab-profile JSON to open, or an ONNX model or PipeDream graph.txt to import "
+                "(written beside it as NAME.json) and open.");
     QCommandLineOption network(
         "network", "Network: 3g, 4g, fibre, ideal, a cutlab-network JSON or a Scission CSV.",
         "NETWORK");
@@ -89,10 +91,23 @@ int main(int argc, char** argv) {
         const bool actsOnProfile = shooting || parser.isSet(plan) || parser.isSet(cuts) ||
                                    parser.isSet(collapse) || parser.isSet(trainingMode) ||
                                    parser.isSet(presentation);
-        if (!parser.positionalArguments().isEmpty() &&
-            !(window.files()->openProfile(parser.positionalArguments().front()) &&
-              (!actsOnProfile || window.files()->waitForOpen())))
+        const QString file = parser.positionalArguments().isEmpty()
+                                 ? QString()
+                                 : parser.positionalArguments().front();
+        const auto format = cutlab::core::detectModelFileFormat(file.toStdString());
+        const bool model = !file.isEmpty() && (format == cutlab::core::ModelFileFormat::Onnx ||
+                                               format == cutlab::core::ModelFileFormat::PipeDream);
+        if (model) {
+            // a model file is imported beside itself (progress dialog, Cancel), then opened;
+            // the window is up first so that the progress shows over it
+            window.show();
+            if (!(window.files()->importFromUser(file) &&
+                  (!actsOnProfile || window.files()->waitForOpen())))
+                status = 2;
+        } else if (!file.isEmpty() && !(window.files()->openProfile(file) &&
+                                        (!actsOnProfile || window.files()->waitForOpen()))) {
             status = 2;
+        }
         if (parser.isSet(plan) && !window.files()->openPlan(parser.value(plan)))
             status = 2;
     }

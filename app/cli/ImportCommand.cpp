@@ -25,7 +25,7 @@ const char* const kUsage =
     "    of 128 (kept as they are, model.batch = 128), activation sizes divided by 128 per\n"
     "    sample, Input nodes become the model input, nodes sorted topologically.\n"
     "  -o, --output PROFILE.json     where to write (atomically: never a partial file)\n"
-    "  --name NAME                   model.name (default: the graph's name or the file name, or\n"
+    "  --name NAME                   model.name (default: the file name without extension, or\n"
     "                                the folder for graph.txt)\n"
     "ONNX:\n"
     "  --machines PRESET@TIER,...    the estimated machines (default: pi4@device,nuc-i3@edge,\n"

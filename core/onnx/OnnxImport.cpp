@@ -365,7 +365,7 @@ nlohmann::ordered_json importOnnxGraph(const std::string& path, const OnnxImport
 
     std::string name = options.modelName;
     if (name.empty())
-        name = !graph.name().empty() ? graph.name() : fileStem(path);
+        name = fileStem(path); // exporters' graph names are generic ("torch_jit", "main_graph")
     std::string producerText = model.producer_name();
     if (!model.producer_version().empty())
         producerText += " " + model.producer_version();

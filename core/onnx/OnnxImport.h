@@ -12,7 +12,7 @@
 namespace cutlab::core {
 
 struct OnnxImportOptions {
-    std::string modelName; // empty: the graph's name, else the file name without extension
+    std::string modelName; // empty: the file name without extension
     // Values of symbolic dimensions (`--dim NAME=VALUE`); a symbolic first dimension of a graph
     // input is the batch and is 1 unless given here.
     std::map<std::string, std::int64_t> dimensions;

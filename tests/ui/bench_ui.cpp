@@ -27,6 +27,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QMouseEvent>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -261,8 +262,46 @@ int benchOpen(int layers, int sweepWaitMs, int trainingWaitMs) {
 
 } // namespace
 
+// File ▸ Import Model as a person does it: the model imported on a worker (progress dialog),
+// then opened; prints the time to the first paint of the graph and the longest GUI stall.
+int benchImport(const QString& model) {
+    QTemporaryDir dir;
+    const QString destination = dir.filePath("imported.json");
+    MainWindow window;
+    window.setPersistent(false);
+    window.setMessageSink([](const QString& title, const QString& text) {
+        std::fprintf(stderr, "%s\n%s\n", qPrintable(title), qPrintable(text));
+    });
+    window.resize(1280, 800);
+    window.show();
+    runFor(300, [] { return false; });
+    StallMeter meter;
+    QElapsedTimer clock;
+    PaintWatch paint(window.graphPanel()->view()->viewport(), clock);
+    double importedMs = -1;
+    QObject::connect(window.document(), &Document::profileChanged, &window, [&] {
+        importedMs = clock.nsecsElapsed() / 1e6;
+        paint.armed = true;
+    });
+    meter.start();
+    clock.start();
+    QTimer::singleShot(0, &window, [&] {
+        if (!window.files()->importProfile(model, destination))
+            std::exit(2);
+    });
+    runFor(120000, [&] { return paint.firstPaintMs >= 0; });
+    std::printf("import %s: %d layers, %d blocks; profile adopted after %.0f ms, graph drawn "
+                "after %.0f ms; longest GUI stall %.0f ms\n",
+                qPrintable(QFileInfo(model).fileName()), window.document()->layerCount(),
+                window.document()->blockCount(), importedMs, paint.firstPaintMs, meter.longestMs());
+    return 0;
+}
+
 int main(int argc, char** argv) {
     TimedApplication app(argc, argv);
+    // import MODEL.onnx
+    if (argc > 2 && std::string(argv[1]) == "import")
+        return benchImport(QString::fromLocal8Bit(argv[2]));
     // open [layers] [seconds to wait for the sweep] [seconds to wait for the training plans]
     if (argc > 1 && std::string(argv[1]) == "open")
         return benchOpen(argc > 2 ? std::max(10, std::atoi(argv[2])) : 50000,

@@ -98,7 +98,7 @@ QChart* BreakdownChartBuilder::build(const core::Profile& profile,
                                      const std::vector<BreakdownEntry>& entries,
                                      const QString& title) {
     auto* chart = new QChart();
-    chart->setTitle(title);
+    chart->setTitle(title + Format::estimatedTimesNote(profile));
     chart->setAnimationOptions(QChart::NoAnimation);
     auto* series = new QHorizontalStackedBarSeries(chart);
     series->setBarWidth(0.6);

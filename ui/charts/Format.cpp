@@ -83,4 +83,11 @@ QColor Format::latencyColor() {
     return QColor(0xf1, 0xc4, 0x0f);
 }
 
+QString Format::estimatedTimesNote(const core::Profile& profile) {
+    const auto times = profile.model.fields.find("times");
+    if (times == profile.model.fields.end() || !times->is_string())
+        return {};
+    return QStringLiteral(" · %1 times").arg(QString::fromStdString(times->get<std::string>()));
+}
+
 } // namespace cutlab::ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/Profile.h"
 #include "core/model/Tier.h"
 
 #include <QColor>
@@ -18,6 +19,9 @@ class Format {
     static QString mbps(double value);
     // "173.4 GFLOPs".
     static QString flops(double value);
+    // " · estimated times" (or " · partly estimated times") for a profile whose model says its
+    // times are estimates (model.times), else empty: added to chart titles.
+    static QString estimatedTimesNote(const core::Profile& profile);
     static QString number(double value, int decimals);
     static QString tierTitle(core::Tier tier); // "Device"
     static QColor tierColor(core::Tier tier);  // saturated: bars, handles

@@ -91,7 +91,7 @@ double LayerChartBuilder::timeFloor(const core::Profile& profile) {
 QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2> cutPositions,
                                  const QString& title) {
     auto* chart = new QChart();
-    chart->setTitle(title);
+    chart->setTitle(title + Format::estimatedTimesNote(profile));
     chart->setAnimationOptions(QChart::NoAnimation);
     const int n = static_cast<int>(profile.layers.size());
     auto* x = new QValueAxis(chart);

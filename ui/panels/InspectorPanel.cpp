@@ -1,5 +1,7 @@
 #include "ui/panels/InspectorPanel.h"
 
+#include "core/model/RooflineEstimator.h"
+
 #include "ui/Document.h"
 #include "ui/charts/Format.h"
 
@@ -58,6 +60,11 @@ void InspectorPanel::showModel() {
                         {QStringLiteral("blocks"), QString::number(m_document->blockCount())});
     new QTreeWidgetItem(model, {QStringLiteral("input"), Format::bytes(profile.model.inputBytes)});
     new QTreeWidgetItem(model, {QStringLiteral("batch"), Format::number(profile.model.batch, 0)});
+    if (const auto times = profile.model.fields.find("times");
+        times != profile.model.fields.end() && times->is_string())
+        new QTreeWidgetItem(
+            model, {QStringLiteral("times"), QString::fromStdString(times->get<std::string>()) +
+                                                 QStringLiteral(" (roofline, not measured)")});
     auto* source = new QTreeWidgetItem(
         model, {QStringLiteral("source"), QString::fromStdString(profile.model.source)});
     source->setToolTip(1, QString::fromStdString(profile.model.source));
@@ -66,6 +73,8 @@ void InspectorPanel::showModel() {
         QString text = QString::fromStdString(core::tierName(machine.tier));
         if (!machine.label.empty())
             text += QStringLiteral(" · ") + QString::fromStdString(machine.label);
+        if (core::isEstimatedMachine(machine))
+            text += QStringLiteral(" · estimated times");
         new QTreeWidgetItem(machines, {QString::fromStdString(machine.id), text});
     }
     m_tree->expandAll();
@@ -91,9 +100,9 @@ void InspectorPanel::showLayer(int index) {
     QStringList inputs;
     for (int input : layer.inputs)
         inputs << QString::fromStdString(profile.layers[static_cast<std::size_t>(input)].id);
-    new QTreeWidgetItem(general, {QStringLiteral("inputs"), layer.readsModelInput
-                                                                ? QStringLiteral("model input")
-                                                                : inputs.join(", ")});
+    if (layer.readsModelInput)
+        inputs.prepend(QStringLiteral("model input"));
+    new QTreeWidgetItem(general, {QStringLiteral("inputs"), inputs.join(", ")});
     new QTreeWidgetItem(general,
                         {QStringLiteral("valid cut after"),
                          m_document->structure().isValidCutAfter(index) ? QStringLiteral("yes")
@@ -106,16 +115,27 @@ void InspectorPanel::showLayer(int index) {
     new QTreeWidgetItem(sizes, {QStringLiteral("parameters"), layer.fields.contains("param_bytes")
                                                                   ? Format::bytes(layer.paramBytes)
                                                                   : QStringLiteral("—")});
+    if (const auto shape = layer.fields.find("output_shape");
+        shape != layer.fields.end() && shape->is_array()) {
+        QStringList dims;
+        for (const auto& dim : *shape)
+            dims << QString::fromStdString(dim.dump());
+        new QTreeWidgetItem(sizes,
+                            {QStringLiteral("output shape"), dims.join(QStringLiteral(" × "))});
+    }
     new QTreeWidgetItem(sizes, {QStringLiteral("FLOPs"), layer.fields.contains("flops")
                                                              ? Format::flops(layer.flops)
                                                              : QStringLiteral("—")});
     auto* times = new QTreeWidgetItem(m_tree, {QStringLiteral("Forward time per sample")});
     for (std::size_t m = 0; m < profile.machines.size(); ++m)
-        new QTreeWidgetItem(times,
-                            {QStringLiteral("%1 (%2)").arg(
-                                 QString::fromStdString(profile.machines[m].id),
-                                 QString::fromStdString(core::tierName(profile.machines[m].tier))),
-                             Format::ms(layer.forwardMs[m] / profile.model.batch)});
+        new QTreeWidgetItem(
+            times,
+            {QStringLiteral("%1 (%2)").arg(
+                 QString::fromStdString(profile.machines[m].id),
+                 QString::fromStdString(core::tierName(profile.machines[m].tier))),
+             Format::ms(layer.forwardMs[m] / profile.model.batch) +
+                 (core::isEstimatedMachine(profile.machines[m]) ? QStringLiteral(" (estimated)")
+                                                                : QString())});
     if (!layer.backwardMs.empty()) {
         auto* backward = new QTreeWidgetItem(m_tree, {QStringLiteral("Backward time per sample")});
         for (std::size_t m = 0; m < profile.machines.size(); ++m)
