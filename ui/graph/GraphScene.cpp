@@ -8,6 +8,7 @@
 #include "ui/graph/EdgeItem.h"
 #include "ui/graph/LayerItem.h"
 
+#include <QElapsedTimer>
 #include <QTimer>
 
 #include <map>
@@ -105,6 +106,7 @@ void GraphScene::rebuild() {
     const int n = static_cast<int>(profile.layers.size());
     // chosen while the scene is empty: switching later would re-index every item at once
     setItemIndexMethod(n > kSliceLayers ? QGraphicsScene::NoIndex : QGraphicsScene::BspTreeIndex);
+    m_sliceLayers = n > kSliceLayers ? kFirstSliceLayers : kSliceLayers;
     GraphLayout::Options options;
     options.topToBottom = m_topToBottom;
     options.collapsed = m_collapsed;
@@ -138,7 +140,9 @@ void GraphScene::buildSlice(int generation) {
     const core::Profile& profile = m_document->profile();
     const core::ModelStructure& structure = m_document->structure();
     const int n = static_cast<int>(profile.layers.size());
-    const int from = m_builtLayers, to = std::min(n, from + kSliceLayers);
+    QElapsedTimer sliceTime;
+    sliceTime.start();
+    const int from = m_builtLayers, to = std::min(n, from + m_sliceLayers);
     for (int i = from; i < to; ++i) {
         const QRectF& rect = m_layout.layerRects[static_cast<std::size_t>(i)];
         if (rect.isNull())
@@ -212,6 +216,10 @@ void GraphScene::buildSlice(int generation) {
                                  m_layout.crossMin, m_layout.crossMax, m_topToBottom, label, tip));
     }
     m_builtLayers = to;
+    // the next slice sized to the budget from this one's pace
+    const double spentMs = std::max(1.0, sliceTime.nsecsElapsed() / 1e6);
+    m_sliceLayers = std::clamp(static_cast<int>(m_sliceLayers * kSliceBudgetMs / spentMs), 100,
+                               4 * kSliceLayers);
     if (const int selected = m_document->selectedLayer(); selected >= from && selected < to)
         syncSelection();
     if (to < n) {

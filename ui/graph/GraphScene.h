@@ -22,8 +22,10 @@ class LayerItem;
 // The layer graph of the open document: builds the items from the layout, keeps their tier
 // colours and the two cut handles in step with the document, and turns handle drags into
 // document changes (live while dragging, one undo step on release).
-// A large model is built in slices of kSliceLayers layers, one per turn of the event loop, so
-// that the window never waits for it; such a scene keeps no spatial index (building one for
+// A model of up to kSliceLayers layers is built at once; a larger one in slices, one per turn of
+// the event loop, so that the window never waits for it: the first of kFirstSliceLayers, then
+// sized from the last one's time to take about kSliceBudgetMs (branching blocks and skip edges
+// make a layer cost more than in a chain); such a scene keeps no spatial index (building one for
 // 100,000+ items at once would block the window), which keeps painting linear but short.
 class GraphScene : public QGraphicsScene, public GraphInteraction {
     Q_OBJECT
@@ -31,6 +33,8 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     explicit GraphScene(Document* document, QObject* parent = nullptr);
 
     static constexpr int kSliceLayers = 2000;
+    static constexpr int kFirstSliceLayers = 500;
+    static constexpr double kSliceBudgetMs = 40;
 
     const GraphLayout& graphLayout() const { return m_layout; }
     // The area the graph covers (known as soon as the layout is, before every item exists).
@@ -85,6 +89,7 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     std::vector<bool> m_collapsed;
     std::vector<LayerItem*> m_layers;
     std::vector<BlockFrameItem*> m_blocks;
+    int m_sliceLayers = kSliceLayers;           // layers the next slice builds
     int m_builtLayers = 0;                      // layers [0, m_builtLayers) have their items
     int m_buildGeneration = 0;                  // a newer rebuild makes pending slices stale
     std::set<std::pair<int, int>> m_drawnEdges; // (from, to) of visible rectangles, once each
