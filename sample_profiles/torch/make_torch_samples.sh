@@ -5,8 +5,8 @@
 #   <model>.onnx     the same model exported by tools/export-onnx-torch, weights stripped
 # for lenet5 (input 1x1x32x32) and alexnet, resnet18, mobilenet_v2 (1x3x224x224), random weights
 # (torchvision, weights=None). The two thread counts stand for two machines of different speed;
-# they stay in separate per-machine files: `cutlab-cli merge` (not in this tree yet) is to
-# combine them into one profile with both machines.
+# each is measured into its own per-machine file, then `cutlab-cli merge` combines the two into
+# MODEL.json with both machines.
 # Then checks every profile with `cutlab-cli validate` (when built) and compares each profile's
 # valid cut points and crossing bytes with its ONNX export (tests/tools/test_profile_torch.py).
 #
@@ -79,4 +79,13 @@ for model in ("lenet5", "alexnet", "resnet18", "mobilenet_v2"):
             print("    " + line)
 sys.exit(1 if bad else 0)
 EOF
+# one profile per model with both machines (1 and 2 threads), for the planners
+cli=${CUTLAB_CLI:-}
+if [ -n "$cli" ]; then
+    for model in lenet5 alexnet resnet18 mobilenet_v2; do
+        "$cli" merge "$here/$model-1t.json" "$here/$model-2t.json" -o "$here/$model.json"
+    done
+else
+    echo "CUTLAB_CLI not set: the two-machine profiles (cutlab-cli merge) were not made"
+fi
 echo "done after $(( $(date +%s) - started )) s, load average $(cut -d' ' -f1-3 /proc/loadavg)"
