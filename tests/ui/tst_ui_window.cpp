@@ -313,6 +313,25 @@ class TestUiWindow : public QObject {
         QCOMPARE(doc->layerCount(), 7);
     }
 
+    // Cancel stops an import: nothing is written, the open document stays.
+    void cancellingAnImportWritesNothing() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/handmade/tiny-linear.json"));
+        QVERIFY(window);
+        QTemporaryDir dir;
+        const QString destination = dir.filePath("residual.json");
+        ModelImportRunner* importer = window->files()->importer();
+        const int layers = window->document()->layerCount();
+        importer->start(uiSourcePath("tests/data/onnx/residual.onnx"), destination);
+        QVERIFY(importer->progressDialog()->isVisible());
+        QTest::mouseClick(importer->progressDialog()->findChild<QPushButton*>(), Qt::LeftButton);
+        QCOMPARE(importer->waitForFinished(), ModelImportRunner::Outcome::Cancelled);
+        QVERIFY(!importer->progressDialog()->isVisible());
+        QTest::qWait(200); // the worker has seen the flag
+        QVERIFY(!QFileInfo::exists(destination));
+        QCOMPARE(window->document()->layerCount(), layers);
+        QVERIFY(m_messages.isEmpty());
+    }
+
     // Training mode shows no inference plan, so no key may change it there: the cut moves, the
     // planner and the graph's commands are off until Inference mode is back; the unsaved mark
     // stays in the title.
