@@ -1,5 +1,6 @@
 // cutlab-cli through its contract (docs/formats.md §4): exit codes, stdout/stderr, JSON shapes.
 #include "../TestPaths.h"
+#include "CliRun.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -16,20 +17,10 @@
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QString out;
-    QString err;
-};
+using Run = CliRun;
 
 Run cli(const QStringList& arguments) {
-    QProcess process;
-    process.start(QStringLiteral(CUTLAB_CLI_PATH), arguments);
-    if (!process.waitForFinished(60000))
-        qFatal("cutlab-cli did not finish");
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
+    return runCli(arguments);
 }
 
 QJsonObject json(const QString& text) {

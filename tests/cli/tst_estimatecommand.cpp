@@ -2,6 +2,7 @@
 // validate, info, plan and train accept, refuses with a message naming the file (exit 2, nothing
 // on stdout, no output file) and never leaves a partial or changed output on error.
 #include "../TestPaths.h"
+#include "CliRun.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,20 +17,10 @@
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QString out;
-    QString err;
-};
+using Run = CliRun;
 
 Run cli(const QStringList& arguments) {
-    QProcess process;
-    process.start(QStringLiteral(CUTLAB_CLI_PATH), arguments);
-    if (!process.waitForFinished(60000))
-        qFatal("cutlab-cli did not finish");
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
+    return runCli(arguments);
 }
 
 QString writeTestFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes) {

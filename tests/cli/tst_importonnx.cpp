@@ -2,6 +2,7 @@
 // from the content, estimated machines one per tier (or --machines), --dim, every refusal with
 // its message, exit status 2 and no output file, and the profile read back, planned and shown.
 #include "../TestPaths.h"
+#include "CliRun.h"
 
 #include "core/io/ProfileLoader.h"
 #include "core/model/ModelStructure.h"
@@ -13,20 +14,10 @@
 
 namespace {
 
-struct Run {
-    int status = -1;
-    QString out;
-    QString err;
-};
+using Run = CliRun;
 
 Run cli(const QStringList& arguments) {
-    QProcess process;
-    process.start(QStringLiteral(CUTLAB_CLI_PATH), arguments);
-    if (!process.waitForFinished(120000))
-        qFatal("cutlab-cli did not finish");
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
+    return runCli(arguments);
 }
 
 QString onnx(const char* name) {

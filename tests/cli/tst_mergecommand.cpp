@@ -2,6 +2,7 @@
 // program: sample profiles split into per-machine files and merged back, every refusal with its
 // message, exit status and no output file, and the merged file read back with the profile loader.
 #include "../TestPaths.h"
+#include "CliRun.h"
 
 #include "core/io/ProfileLoader.h"
 
@@ -31,22 +32,11 @@ bool sameJson(const Json& actual, const Json& expected) {
     return false;
 }
 
-struct Run {
-    int status = -1;
-    QString out;
-    QString err;
-};
+using Run = CliRun;
 
 // Runs cutlab-cli in `dir`, so that the files are named as in the messages ("B.json: error: …").
 Run cli(const QTemporaryDir& dir, const QStringList& arguments) {
-    QProcess process;
-    process.setWorkingDirectory(dir.path());
-    process.start(QStringLiteral(CUTLAB_CLI_PATH), arguments);
-    if (!process.waitForFinished(60000))
-        qFatal("cutlab-cli did not finish");
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
+    return runCli(arguments, dir.path());
 }
 
 Json readJson(const QString& path) {
