@@ -93,13 +93,20 @@ void GraphView::fitToWindow() {
     emit zoomChanged(this->zoom());
 }
 
+bool GraphView::spanInView(const QRectF& span) const {
+    const bool vertical = m_scene->topToBottom();
+    const QRectF visible = visibleSceneRect();
+    return vertical ? span.top() >= visible.top() && span.bottom() <= visible.bottom()
+                    : span.left() >= visible.left() && span.right() <= visible.right();
+}
+
 void GraphView::scrollToCuts() {
     const CutMarkerItem* deviceEdge = m_scene->marker(CutHandle::DeviceEdge);
     const CutMarkerItem* edgeCloud = m_scene->marker(CutHandle::EdgeCloud);
     if (!deviceEdge || !edgeCloud)
         return;
     const QRectF span = boundarySpan(deviceEdge->boundary(), edgeCloud->boundary());
-    if (span.isEmpty())
+    if (span.isEmpty() || spanInView(span))
         return;
     const bool vertical = m_scene->topToBottom();
     const QRectF visible = visibleSceneRect();
@@ -107,8 +114,6 @@ void GraphView::scrollToCuts() {
     const double high = vertical ? span.bottom() : span.right();
     const double from = vertical ? visible.top() : visible.left();
     const double to = vertical ? visible.bottom() : visible.right();
-    if (low >= from && high <= to)
-        return;
     // both cuts when they fit, else the device|edge one a little way into the view
     const double length = to - from;
     const double main = high - low <= length ? (low + high) / 2 : low + length / 2 - length / 6;
@@ -154,12 +159,7 @@ void GraphView::ensureBoundariesVisible(int first, int last) {
         return;
     }
     m_pendingBoundaries.reset();
-    const bool vertical = m_scene->topToBottom();
-    const QRectF visible = visibleSceneRect();
-    const double low = vertical ? span.top() : span.left();
-    const double high = vertical ? span.bottom() : span.right();
-    if (low >= (vertical ? visible.top() : visible.left()) &&
-        high <= (vertical ? visible.bottom() : visible.right()))
+    if (spanInView(span))
         return; // both in view already: leave the view alone
     keepInView(std::make_pair(first, last), m_kept ? m_keptZoom : zoom());
 }

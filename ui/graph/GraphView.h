@@ -52,6 +52,8 @@ class GraphView : public QGraphicsView {
     void mousePressEvent(QMouseEvent* event) override;
 
   private:
+    // The span lies within the part on screen along the main axis.
+    bool spanInView(const QRectF& span) const;
     // Scrolls, without zooming, so that the cut handles are in view (the device|edge one when
     // both do not fit).
     void scrollToCuts();
