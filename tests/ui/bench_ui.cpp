@@ -140,6 +140,19 @@ void runFor(int ms, const std::function<bool()>& done) {
         QApplication::processEvents(QEventLoop::AllEvents, 5);
 }
 
+// A window as the benchmarks use it: nothing saved, messages on stderr, unsaved changes
+// discarded, 1280x800, shown and settled.
+void showForBench(MainWindow& window) {
+    window.setPersistent(false);
+    window.setMessageSink([](const QString& title, const QString& text) {
+        std::fprintf(stderr, "%s\n%s\n", qPrintable(title), qPrintable(text));
+    });
+    window.setUnsavedQuestion([] { return QMessageBox::Discard; });
+    window.resize(1280, 800);
+    window.show();
+    runFor(300, [] { return false; });
+}
+
 int benchOpen(int layers, int sweepWaitMs, int trainingWaitMs) {
     QTemporaryDir dir;
     const QString path = dir.filePath("linear.json");
@@ -168,14 +181,7 @@ int benchOpen(int layers, int sweepWaitMs, int trainingWaitMs) {
         std::fflush(stdout);
     }
     MainWindow window;
-    window.setPersistent(false);
-    window.setMessageSink([](const QString& title, const QString& text) {
-        std::fprintf(stderr, "%s\n%s\n", qPrintable(title), qPrintable(text));
-    });
-    window.setUnsavedQuestion([] { return QMessageBox::Discard; });
-    window.resize(1280, 800);
-    window.show();
-    runFor(300, [] { return false; });
+    showForBench(window);
 
     StallMeter meter;
     QElapsedTimer clock;
@@ -268,13 +274,7 @@ int benchImport(const QString& model) {
     QTemporaryDir dir;
     const QString destination = dir.filePath("imported.json");
     MainWindow window;
-    window.setPersistent(false);
-    window.setMessageSink([](const QString& title, const QString& text) {
-        std::fprintf(stderr, "%s\n%s\n", qPrintable(title), qPrintable(text));
-    });
-    window.resize(1280, 800);
-    window.show();
-    runFor(300, [] { return false; });
+    showForBench(window);
     StallMeter meter;
     QElapsedTimer clock;
     PaintWatch paint(window.graphPanel()->view()->viewport(), clock);
