@@ -279,16 +279,19 @@ class TestUiWindow : public QObject {
             QApplication::sendEvent(window, &event);
             return event.isAccepted();
         };
-        bool dialogSeen = false;
-        QTimer watch;
-        watch.setInterval(1);
-        connect(&watch, &QTimer::timeout, &watch, [&] {
-            if (auto* dialog = window->files()->importer()->progressDialog())
-                dialogSeen = dialogSeen || dialog->isVisible();
-        });
-        watch.start();
+        // the progress dialog shown (a Show event seen, however fast the import)
+        struct ShowWatch : QObject {
+            bool seen = false;
+            bool eventFilter(QObject* object, QEvent* event) override {
+                if (event->type() == QEvent::Show && qobject_cast<QProgressDialog*>(object))
+                    seen = true;
+                return false;
+            }
+        } watch;
+        qApp->installEventFilter(&watch);
         const bool accepted = drop(model);
-        watch.stop();
+        qApp->removeEventFilter(&watch);
+        const bool dialogSeen = watch.seen;
         QVERIFY2(accepted, qPrintable(m_messages.join('\n')));
         QVERIFY(dialogSeen);
         QVERIFY(!window->files()->importer()->progressDialog()->isVisible());
