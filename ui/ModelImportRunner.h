@@ -17,7 +17,9 @@ class JobRunner;
 
 // Imports a model file (ONNX or a PipeDream graph, told apart by content) into a profile on a
 // worker thread (core::importModelFile, the code of `cutlab-cli import`), with a progress
-// dialog whose Cancel stops it: the window keeps drawing and answering meanwhile.
+// dialog whose Cancel stops it: the window keeps drawing and answering meanwhile. The profile
+// reaches its destination only when the import's result is taken on the GUI thread, so a Cancel
+// never leaves a file, however late it comes.
 class ModelImportRunner : public QObject {
     Q_OBJECT
   public:
@@ -53,6 +55,7 @@ class ModelImportRunner : public QObject {
     QTimer* m_poll;
     std::shared_ptr<std::atomic<int>> m_permille;
     bool m_running = false;
+    int m_serial = 0; // names the pending profile file of each import
     Outcome m_outcome = Outcome::Imported;
     QString m_errorTitle;
     QString m_errorText;

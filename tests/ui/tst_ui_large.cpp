@@ -195,17 +195,28 @@ class TestUiLarge : public QObject {
         QVERIFY(!document.isSearchingBestPlan());
     }
 
-    // A large model's graph arrives in slices, each layer once, with every cut point and edge.
+    // A large model is laid out on a worker, then its graph arrives in slices, each layer once,
+    // with every cut point and edge.
     void largeGraphIsBuiltInSlices() {
         const int layers = 2 * GraphScene::kSliceLayers + 123;
         Document document;
         GraphScene scene(&document);
+        QSignalSpy rebuilt(&scene, &GraphScene::rebuilt);
         QSignalSpy completed(&scene, &GraphScene::completed);
         document.setProfile(parsed(generatedLinearProfile(layers)), "generated");
+        // the layout is not computed on the GUI thread: nothing stands yet
+        QVERIFY(scene.isLayingOut());
         QVERIFY(!scene.isComplete());
+        QVERIFY(scene.layerItem(0) == nullptr);
+        QVERIFY(scene.graphLayout().boundaryCoordinates.empty());
+        QCOMPARE(rebuilt.count(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(rebuilt.count(), 1, 20000);
+        QVERIFY(!scene.isLayingOut());
+        QCOMPARE(scene.graphLayout().boundaryCoordinates.size(),
+                 static_cast<std::size_t>(document.blockCount() + 1));
         QVERIFY(scene.layerItem(0) != nullptr);
         QVERIFY(scene.layerItem(layers - 1) == nullptr);
-        QCOMPARE(scene.itemIndexMethod(), QGraphicsScene::NoIndex);
+        QCOMPARE(scene.itemIndexMethod(), QGraphicsScene::BspTreeIndex);
         QTRY_VERIFY_WITH_TIMEOUT(scene.isComplete(), 20000);
         QCOMPARE(completed.count(), 1);
         int layerItems = 0, cutPoints = 0, edges = 0;
@@ -232,6 +243,19 @@ class TestUiLarge : public QObject {
         for (QGraphicsItem* item : scene.items())
             layerItems += item->type() == LayerItem::Type;
         QCOMPARE(layerItems, layers);
+    }
+
+    // Beyond kIndexedLayers layers the scene keeps no spatial index.
+    void veryLargeGraphKeepsNoIndex() {
+        Document document;
+        GraphScene scene(&document);
+        document.setProfile(parsed(generatedLinearProfile(GraphScene::kIndexedLayers + 1)),
+                            "generated");
+        QCOMPARE(scene.itemIndexMethod(), QGraphicsScene::NoIndex);
+        scene.completeNow(); // lays out at once too
+        QVERIFY(!scene.isLayingOut());
+        QVERIFY(scene.isComplete());
+        QVERIFY(scene.layerItem(GraphScene::kIndexedLayers) != nullptr);
     }
 
     // A small model keeps the spatial index and is built at once.

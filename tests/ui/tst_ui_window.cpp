@@ -68,6 +68,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QThread>
 #include <QTimer>
 #include <QToolBar>
 #include <QTreeWidget>
@@ -329,8 +330,21 @@ class TestUiWindow : public QObject {
         QTest::mouseClick(importer->progressDialog()->findChild<QPushButton*>(), Qt::LeftButton);
         QCOMPARE(importer->waitForFinished(), ModelImportRunner::Outcome::Cancelled);
         QVERIFY(!importer->progressDialog()->isVisible());
-        QTest::qWait(200); // the worker has seen the flag
+        QTest::qWait(200); // the worker has seen the flag (or finished and been dropped)
         QVERIFY(!QFileInfo::exists(destination));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
+        QCOMPARE(window->document()->layerCount(), layers);
+        QVERIFY(m_messages.isEmpty());
+
+        // a Cancel after the worker has finished, before the window took the result: still
+        // nothing (the GUI thread sleeps, so the result waits in its queue)
+        importer->start(uiSourcePath("tests/data/onnx/residual.onnx"), destination);
+        QThread::msleep(1500);
+        QTest::mouseClick(importer->progressDialog()->findChild<QPushButton*>(), Qt::LeftButton);
+        QCOMPARE(importer->waitForFinished(), ModelImportRunner::Outcome::Cancelled);
+        QTest::qWait(200);
+        QVERIFY(!QFileInfo::exists(destination));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
         QCOMPARE(window->document()->layerCount(), layers);
         QVERIFY(m_messages.isEmpty());
     }

@@ -7,6 +7,7 @@
 #include "ui/graph/CutPointItem.h"
 #include "ui/graph/EdgeItem.h"
 #include "ui/graph/LayerItem.h"
+#include "ui/jobs/JobRunner.h"
 
 #include <QElapsedTimer>
 #include <QTimer>
@@ -17,7 +18,7 @@
 namespace cutlab::ui {
 
 GraphScene::GraphScene(Document* document, QObject* parent)
-    : QGraphicsScene(parent), m_document(document) {
+    : QGraphicsScene(parent), m_document(document), m_jobs(new JobRunner(1, this)) {
     setDark(false);
     connect(m_document, &Document::profileChanged, this, [this] {
         m_collapsed.assign(static_cast<std::size_t>(m_document->blockCount()), false);
@@ -84,11 +85,21 @@ void GraphScene::setAllBlocksCollapsed(bool collapsed) {
     rebuild();
 }
 
+GraphLayout::Options GraphScene::layoutOptions() const {
+    GraphLayout::Options options;
+    options.topToBottom = m_topToBottom;
+    options.collapsed = m_collapsed;
+    return options;
+}
+
 void GraphScene::rebuild() {
     m_dragging = false;
     m_draggingHandle.reset();
     ++m_buildGeneration;
+    m_jobs->cancel(0);
+    m_layoutPending = false;
     clear();
+    m_layout = GraphLayout{};
     m_layers.clear();
     m_blocks.clear();
     m_drawnEdges.clear();
@@ -102,15 +113,34 @@ void GraphScene::rebuild() {
         emit completed();
         return;
     }
-    const core::Profile& profile = m_document->profile();
-    const int n = static_cast<int>(profile.layers.size());
+    const int n = m_document->layerCount();
     // chosen while the scene is empty: switching later would re-index every item at once
-    setItemIndexMethod(n > kSliceLayers ? QGraphicsScene::NoIndex : QGraphicsScene::BspTreeIndex);
+    setItemIndexMethod(n > kIndexedLayers ? QGraphicsScene::NoIndex : QGraphicsScene::BspTreeIndex);
     m_sliceLayers = n > kSliceLayers ? kFirstSliceLayers : kSliceLayers;
-    GraphLayout::Options options;
-    options.topToBottom = m_topToBottom;
-    options.collapsed = m_collapsed;
-    m_layout = GraphLayout::compute(profile, m_document->structure(), options);
+    if (n <= kSliceLayers) {
+        placeLayout(
+            GraphLayout::compute(m_document->profile(), m_document->structure(), layoutOptions()));
+        return;
+    }
+    // on a worker, from copies: the document may move on meanwhile (the result is then dropped)
+    m_layoutPending = true;
+    m_jobs->start(0,
+                  [this, profile = m_document->sharedProfile(), structure = m_document->structure(),
+                   options = layoutOptions(),
+                   generation = m_buildGeneration](const std::atomic<bool>&) -> JobRunner::Apply {
+                      auto layout = std::make_shared<GraphLayout>(
+                          GraphLayout::compute(*profile, structure, options));
+                      return [this, layout, generation] {
+                          if (generation == m_buildGeneration && m_layoutPending)
+                              placeLayout(std::move(*layout));
+                      };
+                  });
+}
+
+void GraphScene::placeLayout(GraphLayout layout) {
+    m_layoutPending = false;
+    m_layout = std::move(layout);
+    const int n = m_document->layerCount();
     m_layers.assign(static_cast<std::size_t>(n), nullptr);
     m_blocks.assign(m_document->structure().blocks.size(), nullptr);
     for (int h = 0; h < 2; ++h) {
@@ -218,24 +248,37 @@ void GraphScene::buildSlice(int generation) {
     m_builtLayers = to;
     // the next slice sized to the budget from this one's pace
     const double spentMs = std::max(1.0, sliceTime.nsecsElapsed() / 1e6);
+    // (growing at most twofold: one quick slice of a plain stretch says little of the next one)
     m_sliceLayers = std::clamp(static_cast<int>(m_sliceLayers * kSliceBudgetMs / spentMs), 100,
-                               4 * kSliceLayers);
+                               std::min(2 * m_sliceLayers, 4 * kSliceLayers));
     if (const int selected = m_document->selectedLayer(); selected >= from && selected < to)
         syncSelection();
-    if (to < n) {
-        QTimer::singleShot(0, this, [this, generation] {
-            if (generation != m_buildGeneration || isComplete())
-                return; // rebuilt, or completed at once
-            buildSlice(generation);
-            if (isComplete())
-                emit completed();
-        });
-    }
+    if (to < n)
+        scheduleSlice(generation);
+}
+
+void GraphScene::scheduleSlice(int generation) {
+    // A timer, not a queued call: queued calls and the events Qt posts for the new items (index,
+    // repaint) would run back to back, and the window's timers and input would wait for them all.
+    QTimer::singleShot(1, this, [this, generation] {
+        if (generation != m_buildGeneration || isComplete())
+            return; // rebuilt, or completed at once
+        buildSlice(generation);
+        if (isComplete())
+            emit completed();
+    });
 }
 
 void GraphScene::completeNow() {
     if (isComplete())
         return;
+    if (m_layoutPending) {
+        m_jobs->cancel(0);
+        placeLayout(
+            GraphLayout::compute(m_document->profile(), m_document->structure(), layoutOptions()));
+        if (isComplete())
+            return; // placeLayout announced it
+    }
     while (!isComplete())
         buildSlice(m_buildGeneration);
     emit completed();

@@ -16,17 +16,21 @@
 namespace cutlab::ui {
 
 class BlockFrameItem;
+class JobRunner;
 class CutMarkerItem;
 class LayerItem;
 
 // The layer graph of the open document: builds the items from the layout, keeps their tier
 // colours and the two cut handles in step with the document, and turns handle drags into
 // document changes (live while dragging, one undo step on release).
-// A model of up to kSliceLayers layers is built at once; a larger one in slices, one per turn of
-// the event loop, so that the window never waits for it: the first of kFirstSliceLayers, then
-// sized from the last one's time to take about kSliceBudgetMs (branching blocks and skip edges
-// make a layer cost more than in a chain); such a scene keeps no spatial index (building one for
-// 100,000+ items at once would block the window), which keeps painting linear but short.
+// A model of up to kSliceLayers layers is laid out and built at once. A larger one is laid out on
+// a worker and then built in slices, each started by a timer so that the window's own events
+// (input, painting, other timers) run between them: the first of kFirstSliceLayers, then sized
+// from the last one's time to take about kSliceBudgetMs (branching blocks and skip edges make a
+// layer cost more than in a chain). Up to kIndexedLayers layers the scene keeps a spatial index
+// (it grows slice by slice, and painting or hovering visits only the items on screen); a larger
+// one keeps none (indexing 100,000+ items at once would block the window), so its painting is
+// linear in the items but short.
 class GraphScene : public QGraphicsScene, public GraphInteraction {
     Q_OBJECT
   public:
@@ -34,14 +38,20 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
 
     static constexpr int kSliceLayers = 2000;
     static constexpr int kFirstSliceLayers = 500;
-    static constexpr double kSliceBudgetMs = 40;
+    static constexpr double kSliceBudgetMs = 20;
+    static constexpr int kIndexedLayers = 10000;
 
     const GraphLayout& graphLayout() const { return m_layout; }
     // The area the graph covers (known as soon as the layout is, before every item exists).
     QRectF graphBounds() const { return m_layout.bounds; }
-    // Every item of the current model exists (a large model is still being built otherwise).
-    bool isComplete() const { return m_builtLayers >= static_cast<int>(m_layers.size()); }
-    // Builds the slices still pending at once (exports, tests).
+    // Every item of the current model exists (a large model is still being laid out or built
+    // otherwise).
+    bool isComplete() const {
+        return !m_layoutPending && m_builtLayers >= static_cast<int>(m_layers.size());
+    }
+    // The layout of a large model is being computed on a worker.
+    bool isLayingOut() const { return m_layoutPending; }
+    // Finishes the layout and builds the slices still pending at once (exports, tests).
     void completeNow();
     bool topToBottom() const { return m_topToBottom; }
     void setTopToBottom(bool topToBottom);
@@ -78,12 +88,18 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
 
   private:
     void rebuild();
+    // Takes the computed layout: the cut handles, the scene's area and the first slice.
+    void placeLayout(GraphLayout layout);
     void buildSlice(int generation);
+    void scheduleSlice(int generation);
+    GraphLayout::Options layoutOptions() const;
     void syncState();
     void syncSelection();
 
     Document* m_document;
+    JobRunner* m_jobs;
     GraphLayout m_layout;
+    bool m_layoutPending = false; // a worker computes the layout of the current model
     GraphColors m_colors;
     bool m_topToBottom = false;
     std::vector<bool> m_collapsed;
