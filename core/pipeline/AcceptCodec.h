@@ -8,10 +8,11 @@ namespace cutlab::core {
 //    the sign bits packed 8 per byte along the batch (⌈n/8⌉·8·E·k bits) and 32 bits of mean error;
 //  - backward gradients, k ∈ {8, 4} bits, stochastic rounding with one 32-bit scale:
 //    8·n·E + 32 bits for k = 8, 8·⌈n/2⌉·E + 32 bits for k = 4 (two values per byte).
-// Every size is a whole number of bytes.
+// Every size is a whole number of bytes. The sizes are those of the real codec's streams
+// (AcceptStreamLayout, shared with AcceptForwardEncoder and AcceptBackwardEncoder).
 class AcceptCodec {
   public:
-    // Throws PlanError unless forwardBits ∈ {2,3,4} and backwardBits ∈ {8,4}.
+    // Throws CodecError (a PlanError) unless forwardBits ∈ {2,3,4} and backwardBits ∈ {8,4}.
     AcceptCodec(int forwardBits = 2, int backwardBits = 8);
 
     int forwardBits() const { return m_forwardBits; }

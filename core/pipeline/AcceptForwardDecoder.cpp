@@ -1,0 +1,107 @@
+#include "core/pipeline/AcceptForwardDecoder.h"
+
+#include "core/pipeline/AcceptStreamLayout.h"
+#include "core/pipeline/BinaryLevelSet.h"
+#include "core/pipeline/CodecError.h"
+#include "core/pipeline/StreamFloat.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+namespace cutlab::core {
+namespace {
+
+// Sample b's bits of the K basis bytes of one element, (word >> (7 − b)) & 0x01010101 (basis j
+// at bit 8j), gathered by one multiplication into a nibble with basis j at bit 3 − j: the
+// partial products land on distinct bits, so nothing carries.
+inline unsigned gatheredNibble(std::uint32_t word, int b) {
+    const std::uint32_t spread = (word >> (7 - b)) & 0x01010101u;
+    return (spread * 0x08040201u) >> 24 & 0xFu;
+}
+
+template <int K>
+void unpackLevels(const std::uint8_t* bits, long long n, long long E,
+                  const std::array<float, 16>& valueOfNibble, float* x) {
+    const long long groups = (n + 7) / 8;
+    for (long long g = 0; g < groups; ++g) {
+        const int rows = static_cast<int>(std::min<long long>(8, n - 8 * g));
+        float* row[8];
+        for (int b = 0; b < 8; ++b)
+            row[b] = x + (8 * g + std::min(b, rows - 1)) * E;
+        const std::uint8_t* in = bits + g * E * K;
+        if (rows == 8) {
+            for (long long e = 0; e < E; ++e) {
+                std::uint32_t word = 0;
+                std::memcpy(&word, in + e * K, K);
+#pragma GCC unroll 8
+                for (int b = 0; b < 8; ++b)
+                    row[b][e] = valueOfNibble[gatheredNibble(word, b)];
+            }
+        } else {
+            for (long long e = 0; e < E; ++e) {
+                std::uint32_t word = 0;
+                std::memcpy(&word, in + e * K, K);
+                for (int b = 0; b < rows; ++b)
+                    row[b][e] = valueOfNibble[gatheredNibble(word, b)];
+            }
+        }
+    }
+}
+
+} // namespace
+
+AcceptForwardDecoder::AcceptForwardDecoder(int bits) : m_bits(bits) {
+    AcceptStreamLayout::checkForwardBits(bits);
+}
+
+std::vector<float> AcceptForwardDecoder::decode(std::span<const std::uint8_t> stream,
+                                                long long samples, long long elements) const {
+    AcceptStreamLayout::forward(m_bits, samples, elements); // refuses an empty shape first
+    std::vector<float> x(static_cast<std::size_t>(samples) * static_cast<std::size_t>(elements));
+    decodeInto(stream, samples, elements, x);
+    return x;
+}
+
+void AcceptForwardDecoder::decodeInto(std::span<const std::uint8_t> stream, long long samples,
+                                      long long elements, std::span<float> x) const {
+    const AcceptStreamLayout layout = AcceptStreamLayout::forward(m_bits, samples, elements);
+    AcceptStreamLayout::checkTensor(x.size(), samples, elements);
+    if (stream.size() != layout.totalBytes())
+        throw CodecError("The forward stream has " + std::to_string(stream.size()) + " bytes; " +
+                         std::to_string(m_bits) + "-bit activations of " + std::to_string(samples) +
+                         " × " + std::to_string(elements) + " take " +
+                         std::to_string(layout.totalBytes()) +
+                         (stream.size() < layout.totalBytes() ? " (truncated)" : ""));
+    std::vector<float> alpha(static_cast<std::size_t>(m_bits));
+    for (int j = 0; j < m_bits; ++j)
+        alpha[j] = readStreamFloat(stream.data() + 4 * j);
+    const float meanError = readStreamFloat(stream.data() + layout.trailerOffset());
+    if (!std::all_of(alpha.begin(), alpha.end(), [](float a) { return std::isfinite(a); }) ||
+        !std::isfinite(meanError))
+        throw CodecError("The forward stream carries a non-finite α or mean error");
+    const BinaryLevelSet levels(alpha);
+    std::array<float, 16> valueOfNibble{};
+    for (unsigned nibble = 0; nibble < 16; ++nibble) {
+        unsigned pattern = 0;
+        for (int j = 0; j < m_bits; ++j)
+            pattern |= (nibble >> (3 - j) & 1) << j;
+        valueOfNibble[nibble] = levels.levelOfPattern(pattern) - meanError;
+    }
+    const std::uint8_t* bits = stream.data() + layout.payloadOffset();
+    switch (m_bits) {
+    case 2:
+        unpackLevels<2>(bits, samples, elements, valueOfNibble, x.data());
+        break;
+    case 3:
+        unpackLevels<3>(bits, samples, elements, valueOfNibble, x.data());
+        break;
+    default:
+        unpackLevels<4>(bits, samples, elements, valueOfNibble, x.data());
+        break;
+    }
+}
+
+} // namespace cutlab::core

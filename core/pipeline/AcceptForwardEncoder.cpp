@@ -1,0 +1,272 @@
+#include "core/pipeline/AcceptForwardEncoder.h"
+
+#include "core/pipeline/AcceptStreamLayout.h"
+#include "core/pipeline/BinaryLevelSet.h"
+#include "core/pipeline/CodecError.h"
+#include "core/pipeline/NonFiniteRefusal.h"
+#include "core/pipeline/StreamFloat.h"
+
+#include <Eigen/Dense>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+namespace cutlab::core {
+namespace {
+
+// A sign pattern (bit j set: B_j = +1) spread to one bit per byte: bit 8j. Shifted left by
+// 7 − b it puts sample b of a group of eight at bit 7 − b of basis j's byte (first sample in the
+// most significant bit, as in the paper's Fig. 6).
+std::uint32_t spreadPattern(unsigned pattern) {
+    std::uint32_t word = 0;
+    for (int j = 0; j < BinaryLevelSet::kMaxBits; ++j)
+        word |= static_cast<std::uint32_t>(pattern >> j & 1) << (8 * j);
+    return word;
+}
+
+// Per code (a rank or a pattern, below 16): how many values took it and their sum. Eight copies,
+// one per sample of a group, so that consecutive updates do not wait on each other.
+struct CodeStats {
+    std::array<std::array<double, 16>, 8> sum{};
+    std::array<std::array<long long, 16>, 8> count{};
+
+    double sumOf(unsigned code) const {
+        double total = 0;
+        for (const auto& copy : sum)
+            total += copy[code];
+        return total;
+    }
+    long long countOf(unsigned code) const {
+        long long total = 0;
+        for (const auto& copy : count)
+            total += copy[code];
+        return total;
+    }
+};
+
+// Nearest level of the previous batch's set; the code is the level's rank.
+template <int K> struct NearestLevel {
+    const BinaryLevelSet& set;
+    std::array<std::uint32_t, 16> spread{};
+
+    explicit NearestLevel(const BinaryLevelSet& levels) : set(levels) {
+        for (int rank = 0; rank < set.levelCount(); ++rank)
+            spread[rank] = spreadPattern(set.patternOfRank(rank));
+    }
+    unsigned code(float v) const { return set.nearestRank<K>(v); }
+    unsigned patternOf(unsigned code) const { return set.patternOfRank(code); }
+};
+
+// Residue signs of the first batch: B_j = sign(r_j) (+1 for 0), r_{j+1} = r_j − α_j·B_j; the code
+// is the pattern itself.
+template <int K> struct ResidueSigns {
+    std::array<float, K> alpha{};
+    std::array<std::uint32_t, 16> spread{};
+
+    explicit ResidueSigns(const std::vector<float>& a) {
+        std::copy(a.begin(), a.end(), alpha.begin());
+        for (unsigned pattern = 0; pattern < 16; ++pattern)
+            spread[pattern] = spreadPattern(pattern);
+    }
+    unsigned code(float v) const {
+        unsigned pattern = 0;
+        float r = v;
+        for (int j = 0; j < K; ++j) {
+            const bool plus = r >= 0;
+            pattern |= static_cast<unsigned>(plus) << j;
+            r -= plus ? alpha[j] : -alpha[j];
+        }
+        return pattern;
+    }
+    unsigned patternOf(unsigned code) const { return code; }
+};
+
+// Packs the sign bits of every sample into `bits` (⌈n/8⌉·E·K bytes, group g of samples 8g..8g+7,
+// element e, basis j at byte (g·E + e)·K + j) and gathers the per-code statistics. Returns false
+// when a value is not finite.
+template <int K, class Coder>
+bool packSigns(const float* x, long long n, long long E, const Coder& coder, std::uint8_t* bits,
+               CodeStats& stats) {
+    bool finite = true;
+    const long long groups = (n + 7) / 8;
+    for (long long g = 0; g < groups; ++g) {
+        const int rows = static_cast<int>(std::min<long long>(8, n - 8 * g));
+        const float* row[8];
+        for (int b = 0; b < 8; ++b)
+            row[b] = x + (8 * g + std::min(b, rows - 1)) * E;
+        std::uint8_t* out = bits + g * E * K;
+        if (rows == 8) {
+            for (long long e = 0; e < E; ++e) {
+                std::uint32_t word = 0;
+#pragma GCC unroll 8
+                for (int b = 0; b < 8; ++b) {
+                    const float v = row[b][e];
+                    finite &= std::isfinite(v);
+                    const unsigned code = coder.code(v);
+                    stats.sum[b][code] += v;
+                    ++stats.count[b][code];
+                    word |= coder.spread[code] << (7 - b);
+                }
+                std::memcpy(out + e * K, &word, K);
+            }
+        } else {
+            for (long long e = 0; e < E; ++e) {
+                std::uint32_t word = 0;
+                for (int b = 0; b < rows; ++b) {
+                    const float v = row[b][e];
+                    finite &= std::isfinite(v);
+                    const unsigned code = coder.code(v);
+                    stats.sum[b][code] += v;
+                    ++stats.count[b][code];
+                    word |= coder.spread[code] << (7 - b);
+                }
+                std::memcpy(out + e * K, &word, K);
+            }
+        }
+    }
+    return finite;
+}
+
+// α of the first batch by residue: α_j = mean|r_j|. One pass per basis; the residue is worked
+// out again from x in each pass instead of being stored.
+template <int K> std::vector<float> residueAlpha(std::span<const float> x) {
+    std::vector<float> alpha;
+    for (int j = 0; j < K; ++j) {
+        double total = 0;
+        for (const float v : x) {
+            float r = v;
+            for (int i = 0; i < j; ++i)
+                r -= r >= 0 ? alpha[i] : -alpha[i];
+            total += std::fabs(r);
+        }
+        alpha.push_back(static_cast<float>(total / static_cast<double>(x.size())));
+    }
+    return alpha;
+}
+
+float signOf(unsigned pattern, int j) {
+    return (pattern >> j & 1) ? 1.0f : -1.0f;
+}
+
+// The least-squares α for the signs chosen: BᵀB α = Bᵀx, written with the per-code counts and
+// sums (BᵀB_il = Σ_c count_c·s_i(c)·s_l(c), (Bᵀx)_i = Σ_c sum_c·s_i(c)). A rank-deficient system
+// (two bases equal everywhere, or all values equal) takes the minimum-norm solution.
+template <int K, class Coder>
+std::vector<float> leastSquaresAlpha(const CodeStats& stats, const Coder& coder) {
+    Eigen::Matrix<double, K, K> normal = Eigen::Matrix<double, K, K>::Zero();
+    Eigen::Matrix<double, K, 1> right = Eigen::Matrix<double, K, 1>::Zero();
+    for (unsigned code = 0; code < (1u << K); ++code) {
+        const unsigned pattern = coder.patternOf(code);
+        const auto count = static_cast<double>(stats.countOf(code));
+        const double sum = stats.sumOf(code);
+        for (int i = 0; i < K; ++i) {
+            right(i) += sum * signOf(pattern, i);
+            for (int l = 0; l < K; ++l)
+                normal(i, l) += count * signOf(pattern, i) * signOf(pattern, l);
+        }
+    }
+    const Eigen::Matrix<double, K, 1> solution =
+        normal.completeOrthogonalDecomposition().solve(right);
+    std::vector<float> alpha(K);
+    for (int i = 0; i < K; ++i)
+        alpha[i] = static_cast<float>(solution(i));
+    return alpha;
+}
+
+// mean(x̂ − x) with x̂ = Σ_j α_j·B_j, from the per-code statistics.
+template <class Coder>
+float meanErrorOf(const CodeStats& stats, const Coder& coder, const BinaryLevelSet& sent,
+                  std::size_t values) {
+    double error = 0;
+    for (unsigned code = 0; code < static_cast<unsigned>(sent.levelCount()); ++code)
+        error +=
+            static_cast<double>(stats.countOf(code)) * sent.levelOfPattern(coder.patternOf(code)) -
+            stats.sumOf(code);
+    return static_cast<float>(error / static_cast<double>(values));
+}
+
+template <int K>
+void encodeWith(std::span<const float> x, long long n, long long E, std::vector<float>& alpha,
+                float& meanError, std::span<std::uint8_t> stream,
+                const AcceptStreamLayout& layout) {
+    CodeStats stats;
+    std::vector<float> sent;
+    float error = 0;
+    std::uint8_t* bits = stream.data() + layout.payloadOffset();
+    if (alpha.empty()) {
+        const std::vector<float> initial = residueAlpha<K>(x);
+        if (!std::isfinite(initial[0]))
+            refuseNonFinite(x, E, "activations");
+        const ResidueSigns<K> coder(initial);
+        if (!packSigns<K>(x.data(), n, E, coder, bits, stats))
+            refuseNonFinite(x, E, "activations");
+        sent = initial;
+        error = meanErrorOf(stats, coder, BinaryLevelSet(sent), x.size());
+    } else {
+        const BinaryLevelSet previous(alpha);
+        const NearestLevel<K> coder(previous);
+        if (!packSigns<K>(x.data(), n, E, coder, bits, stats))
+            refuseNonFinite(x, E, "activations");
+        sent = leastSquaresAlpha<K>(stats, coder);
+        error = meanErrorOf(stats, coder, BinaryLevelSet(sent), x.size());
+    }
+    for (int j = 0; j < K; ++j)
+        writeStreamFloat(stream.data() + 4 * j, sent[j]);
+    writeStreamFloat(stream.data() + layout.trailerOffset(), error);
+    alpha = std::move(sent);
+    meanError = error;
+}
+
+} // namespace
+
+AcceptForwardEncoder::AcceptForwardEncoder(int bits) : m_bits(bits) {
+    AcceptStreamLayout::checkForwardBits(bits);
+}
+
+void AcceptForwardEncoder::setBits(int bits) {
+    AcceptStreamLayout::checkForwardBits(bits);
+    if (bits != m_bits)
+        reset();
+    m_bits = bits;
+}
+
+void AcceptForwardEncoder::reset() {
+    m_alpha.clear();
+    m_meanError = 0;
+}
+
+std::vector<std::uint8_t> AcceptForwardEncoder::encode(std::span<const float> x, long long samples,
+                                                       long long elements) {
+    AcceptStreamLayout::checkTensor(x.size(), samples, elements);
+    std::vector<std::uint8_t> stream(
+        AcceptStreamLayout::forward(m_bits, samples, elements).totalBytes());
+    encodeInto(x, samples, elements, stream);
+    return stream;
+}
+
+void AcceptForwardEncoder::encodeInto(std::span<const float> x, long long samples,
+                                      long long elements, std::span<std::uint8_t> stream) {
+    AcceptStreamLayout::checkTensor(x.size(), samples, elements);
+    const AcceptStreamLayout layout = AcceptStreamLayout::forward(m_bits, samples, elements);
+    if (stream.size() != layout.totalBytes())
+        throw CodecError("The forward stream buffer holds " + std::to_string(stream.size()) +
+                         " bytes; " + std::to_string(m_bits) + "-bit activations of " +
+                         std::to_string(samples) + " × " + std::to_string(elements) + " take " +
+                         std::to_string(layout.totalBytes()));
+    switch (m_bits) {
+    case 2:
+        encodeWith<2>(x, samples, elements, m_alpha, m_meanError, stream, layout);
+        break;
+    case 3:
+        encodeWith<3>(x, samples, elements, m_alpha, m_meanError, stream, layout);
+        break;
+    default:
+        encodeWith<4>(x, samples, elements, m_alpha, m_meanError, stream, layout);
+        break;
+    }
+}
+
+} // namespace cutlab::core
