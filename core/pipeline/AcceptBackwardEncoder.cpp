@@ -13,12 +13,6 @@
 namespace cutlab::core {
 namespace {
 
-// floor(y + u) clamped to the signed range [−(top + 1), top] of the width (top = 2^(k−1) − 1).
-template <int Top> inline int roundStochastically(float y, float u) {
-    const float q = std::floor(y + u);
-    return static_cast<int>(std::clamp(q, static_cast<float>(-Top - 1), static_cast<float>(Top)));
-}
-
 // g/s computed as (g·lift)·factor: lift is 1, or 2^100 when the largest |g| is so small that
 // top/max|g| would overflow (multiplying by a power of two is exact).
 struct ScaleFactor {
@@ -27,36 +21,52 @@ struct ScaleFactor {
     float of(float g) const { return g * lift * factor; }
 };
 
-// k = 8: one signed byte per value, in the tensor's own (row-major) order.
-void quantiseTo8(const float* g, std::size_t count, ScaleFactor scale,
-                 const CounterUniform& uniform, std::uint8_t* out) {
-    for (std::size_t i = 0; i < count; ++i)
-        out[i] = static_cast<std::uint8_t>(
-            static_cast<std::int8_t>(roundStochastically<127>(scale.of(g[i]), uniform.at(i))));
+// floor(y + u) clamped to the signed range [−(Top + 1), Top]. |y| ≤ Top (to a rounding), so
+// y + u + Top + 1 > 0 and truncation toward zero is the floor, without a call to floor().
+template <int Top> inline std::int8_t roundStochastically(float y, float u) {
+    const int q = static_cast<int>(y + u + static_cast<float>(Top + 1)) - (Top + 1);
+    return static_cast<std::int8_t>(std::min(q, Top));
+}
+
+// q of the values with flat (row-major) indices first … first + count − 1, one hash per pair.
+template <int Top>
+void quantiseRun(const float* g, std::size_t count, std::uint64_t first, ScaleFactor scale,
+                 const CounterUniform& uniform, std::int8_t* q) {
+    std::size_t i = 0;
+    if (count > 0 && (first & 1)) {
+        q[0] = roundStochastically<Top>(scale.of(g[0]), uniform.at(first));
+        i = 1;
+    }
+    for (; i + 1 < count; i += 2) {
+        float even, odd;
+        uniform.pairAt((first + i) >> 1, even, odd);
+        q[i] = roundStochastically<Top>(scale.of(g[i]), even);
+        q[i + 1] = roundStochastically<Top>(scale.of(g[i + 1]), odd);
+    }
+    if (i < count)
+        q[i] = roundStochastically<Top>(scale.of(g[i]), uniform.at(first + i));
 }
 
 // k = 4: q + 8 in a nibble; samples 2r (high nibble) and 2r + 1 (low nibble) of element e share
-// byte r·E + e. An odd last sample leaves its low nibble zero.
+// byte r·E + e. An odd last sample leaves its low nibble zero. Rows go through in chunks.
 void quantiseTo4(const float* g, long long n, long long E, ScaleFactor scale,
                  const CounterUniform& uniform, std::uint8_t* out) {
+    constexpr long long kChunk = 2048;
+    std::int8_t high[kChunk], low[kChunk];
     for (long long r = 0; 2 * r < n; ++r) {
-        const long long top = 2 * r * E;
-        std::uint8_t* bytes = out + r * E;
-        if (2 * r + 1 < n) {
-            const long long bottom = top + E;
-            for (long long e = 0; e < E; ++e) {
-                const int high = roundStochastically<7>(
-                    scale.of(g[top + e]), uniform.at(static_cast<std::uint64_t>(top + e)));
-                const int low = roundStochastically<7>(
-                    scale.of(g[bottom + e]), uniform.at(static_cast<std::uint64_t>(bottom + e)));
-                bytes[e] = static_cast<std::uint8_t>((high + 8) << 4 | (low + 8));
-            }
-        } else {
-            for (long long e = 0; e < E; ++e) {
-                const int high = roundStochastically<7>(
-                    scale.of(g[top + e]), uniform.at(static_cast<std::uint64_t>(top + e)));
-                bytes[e] = static_cast<std::uint8_t>((high + 8) << 4);
-            }
+        const bool pair = 2 * r + 1 < n;
+        for (long long e0 = 0; e0 < E; e0 += kChunk) {
+            const long long count = std::min(kChunk, E - e0);
+            const long long top = 2 * r * E + e0;
+            quantiseRun<7>(g + top, std::size_t(count), std::uint64_t(top), scale, uniform, high);
+            if (pair)
+                quantiseRun<7>(g + top + E, std::size_t(count), std::uint64_t(top + E), scale,
+                               uniform, low);
+            else
+                std::fill(low, low + count, std::int8_t{-8}); // nibble 0
+            std::uint8_t* bytes = out + r * E + e0;
+            for (long long e = 0; e < count; ++e)
+                bytes[e] = static_cast<std::uint8_t>((high[e] + 8) << 4 | (low[e] + 8));
         }
     }
 }
@@ -107,7 +117,8 @@ void AcceptBackwardEncoder::encodeInto(std::span<const float> g, long long sampl
     const CounterUniform uniform(seed);
     std::uint8_t* out = stream.data() + layout.payloadOffset();
     if (m_bits == 8)
-        quantiseTo8(g.data(), g.size(), factor, uniform, out);
+        quantiseRun<127>(g.data(), g.size(), 0, factor, uniform,
+                         reinterpret_cast<std::int8_t*>(out)); // k = 8: the tensor's order
     else
         quantiseTo4(g.data(), samples, elements, factor, uniform, out);
 }

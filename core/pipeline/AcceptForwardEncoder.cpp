@@ -14,6 +14,10 @@
 #include <cstring>
 #include <string>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace cutlab::core {
 namespace {
 
@@ -25,6 +29,12 @@ std::uint32_t spreadPattern(unsigned pattern) {
     for (int j = 0; j < BinaryLevelSet::kMaxBits; ++j)
         word |= static_cast<std::uint32_t>(pattern >> j & 1) << (8 * j);
     return word;
+}
+
+// The K low bytes of word, byte j (basis j) first.
+template <int K> inline void storeBytes(std::uint8_t* out, std::uint32_t word) {
+    for (int j = 0; j < K; ++j)
+        out[j] = static_cast<std::uint8_t>(word >> (8 * j));
 }
 
 // Per code (a rank or a pattern, below 16): how many values took it and their sum. Eight copies,
@@ -49,25 +59,64 @@ struct CodeStats {
 
 // Nearest level of the previous batch's set; the code is the level's rank.
 template <int K> struct NearestLevel {
+    static constexpr int kMidpoints = (1 << K) - 1;
     const BinaryLevelSet& set;
     std::array<std::uint32_t, 16> spread{};
+#if defined(__SSE2__)
+    __m128 midpoint[kMidpoints];
+#endif
 
     explicit NearestLevel(const BinaryLevelSet& levels) : set(levels) {
         for (int rank = 0; rank < set.levelCount(); ++rank)
             spread[rank] = spreadPattern(set.patternOfRank(rank));
+#if defined(__SSE2__)
+        for (int i = 0; i < kMidpoints; ++i)
+            midpoint[i] = _mm_set1_ps(set.midpoint(i));
+#endif
     }
-    unsigned code(float v) const { return set.nearestRank<K>(v); }
-    unsigned patternOf(unsigned code) const { return set.patternOfRank(code); }
+    unsigned code(float v) const {
+        return set.nearestRank<K>(v);
+    }
+    unsigned patternOf(unsigned code) const {
+        return set.patternOfRank(code);
+    }
+
+    // The codes of v[0..3]; false when one of them is not finite. With SSE2 (every x86-64) the
+    // rank is the count of midpoints below the value, four values at once: no dependent loads.
+    bool codes4(const float* v, unsigned* codes) const {
+#if defined(__SSE2__)
+        const __m128 x = _mm_loadu_ps(v);
+        __m128i rank = _mm_setzero_si128();
+        for (int i = 0; i < kMidpoints; ++i)
+            rank = _mm_sub_epi32(rank, _mm_castps_si128(_mm_cmpgt_ps(x, midpoint[i])));
+        alignas(16) std::int32_t lanes[4];
+        _mm_store_si128(reinterpret_cast<__m128i*>(lanes), rank);
+        for (int l = 0; l < 4; ++l)
+            codes[l] = static_cast<unsigned>(lanes[l]);
+        // x·0 is 0 for a finite x and NaN for ±inf and NaN
+        const __m128 zero = _mm_mul_ps(x, _mm_setzero_ps());
+        return _mm_movemask_ps(_mm_cmpeq_ps(zero, zero)) == 0xF;
+#else
+        bool finite = true;
+        for (int l = 0; l < 4; ++l) {
+            finite &= std::isfinite(v[l]);
+            codes[l] = code(v[l]);
+        }
+        return finite;
+#endif
+    }
 };
 
 // Residue signs of the first batch: B_j = sign(r_j) (+1 for 0), r_{j+1} = r_j − α_j·B_j; the code
 // is the pattern itself.
 template <int K> struct ResidueSigns {
-    std::array<float, K> alpha{};
+    // ±α_j indexed by (r ≥ 0): no branch on the sign of random data.
+    std::array<std::array<float, 2>, K> step{};
     std::array<std::uint32_t, 16> spread{};
 
-    explicit ResidueSigns(const std::vector<float>& a) {
-        std::copy(a.begin(), a.end(), alpha.begin());
+    explicit ResidueSigns(const std::vector<float>& alpha) {
+        for (std::size_t j = 0; j < alpha.size() && j < K; ++j)
+            step[j] = {-alpha[j], alpha[j]};
         for (unsigned pattern = 0; pattern < 16; ++pattern)
             spread[pattern] = spreadPattern(pattern);
     }
@@ -75,13 +124,22 @@ template <int K> struct ResidueSigns {
         unsigned pattern = 0;
         float r = v;
         for (int j = 0; j < K; ++j) {
-            const bool plus = r >= 0;
-            pattern |= static_cast<unsigned>(plus) << j;
-            r -= plus ? alpha[j] : -alpha[j];
+            const unsigned plus = r >= 0;
+            pattern |= plus << j;
+            r -= step[j][plus];
         }
         return pattern;
     }
     unsigned patternOf(unsigned code) const { return code; }
+
+    bool codes4(const float* v, unsigned* codes) const {
+        bool finite = true;
+        for (int l = 0; l < 4; ++l) {
+            finite &= std::isfinite(v[l]);
+            codes[l] = code(v[l]);
+        }
+        return finite;
+    }
 };
 
 // Packs the sign bits of every sample into `bits` (⌈n/8⌉·E·K bytes, group g of samples 8g..8g+7,
@@ -98,22 +156,29 @@ bool packSigns(const float* x, long long n, long long E, const Coder& coder, std
         for (int b = 0; b < 8; ++b)
             row[b] = x + (8 * g + std::min(b, rows - 1)) * E;
         std::uint8_t* out = bits + g * E * K;
+        long long e = 0;
         if (rows == 8) {
-            for (long long e = 0; e < E; ++e) {
-                std::uint32_t word = 0;
+            // four elements of each of the eight samples at a time
+            for (; e + 4 <= E; e += 4) {
+                unsigned codes[8][4];
 #pragma GCC unroll 8
-                for (int b = 0; b < 8; ++b) {
-                    const float v = row[b][e];
-                    finite &= std::isfinite(v);
-                    const unsigned code = coder.code(v);
-                    stats.sum[b][code] += v;
-                    ++stats.count[b][code];
-                    word |= coder.spread[code] << (7 - b);
+                for (int b = 0; b < 8; ++b)
+                    finite &= coder.codes4(row[b] + e, codes[b]);
+                for (int l = 0; l < 4; ++l) {
+                    std::uint32_t word = 0;
+#pragma GCC unroll 8
+                    for (int b = 0; b < 8; ++b) {
+                        const unsigned code = codes[b][l];
+                        stats.sum[b][code] += row[b][e + l];
+                        ++stats.count[b][code];
+                        word |= coder.spread[code] << (7 - b);
+                    }
+                    storeBytes<K>(out + (e + l) * K, word);
                 }
-                std::memcpy(out + e * K, &word, K);
             }
-        } else {
-            for (long long e = 0; e < E; ++e) {
+        }
+        {
+            for (; e < E; ++e) {
                 std::uint32_t word = 0;
                 for (int b = 0; b < rows; ++b) {
                     const float v = row[b][e];
@@ -123,7 +188,7 @@ bool packSigns(const float* x, long long n, long long E, const Coder& coder, std
                     ++stats.count[b][code];
                     word |= coder.spread[code] << (7 - b);
                 }
-                std::memcpy(out + e * K, &word, K);
+                storeBytes<K>(out + e * K, word);
             }
         }
     }
@@ -135,14 +200,17 @@ bool packSigns(const float* x, long long n, long long E, const Coder& coder, std
 template <int K> std::vector<float> residueAlpha(std::span<const float> x) {
     std::vector<float> alpha;
     for (int j = 0; j < K; ++j) {
-        double total = 0;
-        for (const float v : x) {
-            float r = v;
-            for (int i = 0; i < j; ++i)
-                r -= r >= 0 ? alpha[i] : -alpha[i];
-            total += std::fabs(r);
+        const ResidueSigns<K> signs(alpha);
+        // four partial sums: independent additions, still in double
+        double total[4] = {0, 0, 0, 0};
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            float r = x[i];
+            for (int l = 0; l < j; ++l)
+                r -= signs.step[l][r >= 0];
+            total[i & 3] += std::fabs(r);
         }
-        alpha.push_back(static_cast<float>(total / static_cast<double>(x.size())));
+        const double sum = (total[0] + total[1]) + (total[2] + total[3]);
+        alpha.push_back(static_cast<float>(sum / static_cast<double>(x.size())));
     }
     return alpha;
 }

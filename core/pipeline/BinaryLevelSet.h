@@ -23,12 +23,15 @@ class BinaryLevelSet {
     float levelOfPattern(unsigned pattern) const { return m_levelOfPattern[pattern]; }
     float levelOfRank(unsigned rank) const { return m_levelOfRank[rank]; }
     unsigned patternOfRank(unsigned rank) const { return m_patternOfRank[rank]; }
+    // Between the levels of ranks r and r + 1 (r < 2^k − 1).
+    float midpoint(int rank) const { return m_midpoints[rank]; }
 
-    // The rank (0 = lowest) of the level nearest to x; a tie goes to the lower level.
+    // The rank (0 = lowest) of the level nearest to x; a tie goes to the lower level. K steps,
+    // each adding step·(x > midpoint) without a branch (random data would mispredict one).
     template <int K> unsigned nearestRank(float x) const {
         unsigned rank = 0;
         for (unsigned step = 1u << (K - 1); step > 0; step >>= 1)
-            rank += x > m_midpoints[rank + step - 1] ? step : 0;
+            rank += static_cast<unsigned>(x > m_midpoints[rank + step - 1]) * step;
         return rank;
     }
 
