@@ -344,6 +344,19 @@ class TestAcceptBitCodec : public QObject {
         for (int k : {8, 4})
             QCOMPARE(codecErrorOf([&] { AcceptBackwardEncoder(k).encode(x, 4, 3, 7); }),
                      "gradients: " + where + "; the AccEPT codec encodes finite values only");
+        // A whole group of eight samples and E ≥ 4: the four-at-a-time path sees it too.
+        std::vector<float> wide = normalData(8 * 12, 4);
+        wide[5 * 12 + 6] = value;
+        for (int k : {2, 3, 4}) {
+            AcceptForwardEncoder encoder(k);
+            QVERIFY(codecErrorOf([&] {
+                        encoder.encode(wide, 8, 12);
+                    }).contains("sample 5, element 6 is " + name));
+            encoder.encode(normalData(8 * 12, 5), 8, 12);
+            QVERIFY(codecErrorOf([&] {
+                        encoder.encode(wide, 8, 12);
+                    }).contains("sample 5, element 6 is " + name));
+        }
     }
 
     void refusesBadShapesAndWidths() {
