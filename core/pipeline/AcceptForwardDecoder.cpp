@@ -27,6 +27,7 @@ constexpr std::array<std::uint32_t, 256> kSpreadByte = spreadByteTable();
 
 template <int K> inline std::uint32_t patternsOf(const std::uint8_t* bytes) {
     std::uint32_t patterns = 0;
+#pragma GCC unroll 4
     for (int j = 0; j < K; ++j)
         patterns |= kSpreadByte[bytes[j]] << j;
     return patterns;

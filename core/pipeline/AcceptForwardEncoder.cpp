@@ -33,6 +33,7 @@ std::uint32_t spreadPattern(unsigned pattern) {
 
 // The K low bytes of word, byte j (basis j) first.
 template <int K> inline void storeBytes(std::uint8_t* out, std::uint32_t word) {
+#pragma GCC unroll 4
     for (int j = 0; j < K; ++j)
         out[j] = static_cast<std::uint8_t>(word >> (8 * j));
 }
