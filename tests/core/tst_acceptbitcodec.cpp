@@ -511,7 +511,8 @@ class TestAcceptBitCodec : public QObject {
             for (float v : AcceptBackwardDecoder(k).decode(stream, 7, 3))
                 QCOMPARE(v, 0.0f);
         }
-        // A tiny (subnormal) maximum still quantises: no overflow of 1/s.
+        // A subnormal maximum: no overflow of 1/s and no NaN. (Its float32 scale, 1e-44/127,
+        // underflows to 0, so the values decode to zeros: the stream's scale is one float32.)
         const std::vector<float> tiny = {1e-44f, -1e-44f, 0.0f, 5e-45f};
         const std::vector<float> decoded =
             AcceptBackwardDecoder(8).decode(AcceptBackwardEncoder(8).encode(tiny, 2, 2, 1), 2, 2);
