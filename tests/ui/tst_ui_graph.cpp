@@ -336,6 +336,7 @@ class TestUiGraph : public QObject {
         panel.resize(900, 500);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTRY_VERIFY_WITH_TIMEOUT(!scene.isLayingOut(), 20000); // laid out on a worker
         OverviewStrip* strip = panel.overview();
         QVERIFY(strip->barCount() > 100);
         QVERIFY(strip->barCount() <= strip->width());
