@@ -125,7 +125,8 @@ std::size_t DownsetLattice::memoryBytes() const {
 }
 
 DownsetLattice DownsetLattice::allDownsets(const Profile& profile, std::size_t limit,
-                                           const std::function<bool()>& stop) {
+                                           const std::function<bool()>& stop,
+                                           const std::function<void(double)>& progress) {
     const int n = static_cast<int>(profile.layers.size());
     DownsetLattice lattice(n);
     auto level = std::make_unique<DownsetLevel>(lattice.m_words);
@@ -141,6 +142,8 @@ DownsetLattice DownsetLattice::allDownsets(const Profile& profile, std::size_t l
             lattice.append(level->at(d), count, level->covers[d], level->added[d]);
         if (count == n)
             break;
+        if (progress)
+            progress(static_cast<double>(count) / n);
         level = grow(profile, *level, lattice.m_words, base, stop);
     }
     return lattice;

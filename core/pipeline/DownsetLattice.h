@@ -29,8 +29,10 @@ class DownsetLattice {
     // Every downset, enumerated breadth-first by size (lazily: nothing past `limit` is stored).
     // Throws DownsetLimitExceeded (a PlanError) when there are more than `limit`, and
     // EnumerationStopped when `stop` (polled now and then; may be empty) says so.
+    // `progress` hears the share of layer counts listed so far (0..1).
     static DownsetLattice allDownsets(const Profile& profile, std::size_t limit = kDefaultLimit,
-                                      const std::function<bool()>& stop = {});
+                                      const std::function<bool()>& stop = {},
+                                      const std::function<void(double)>& progress = {});
     // Only the empty set, the prefixes that end at a valid cut point (docs/formats.md §1) and all
     // layers: the states of `--cut-mode single` (each one's lower cover is the prefix before it).
     static DownsetLattice validCutPrefixes(const Profile& profile);

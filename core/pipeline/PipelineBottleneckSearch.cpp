@@ -17,9 +17,10 @@ struct OutOfTime {};
 PipelineBottleneckSearch::PipelineBottleneckSearch(
     const DownsetLattice& lattice, const PipelineStateCosts& costs,
     std::function<double(const std::vector<int>&)> evaluate, std::function<bool()> outOfTime,
-    std::function<void()> checkCancelled)
+    std::function<void()> checkCancelled, std::function<void(double)> progress)
     : m_lattice(lattice), m_costs(costs), m_evaluate(std::move(evaluate)),
-      m_outOfTime(std::move(outOfTime)), m_checkCancelled(std::move(checkCancelled)) {}
+      m_outOfTime(std::move(outOfTime)), m_checkCancelled(std::move(checkCancelled)),
+      m_progress(std::move(progress)) {}
 
 int PipelineBottleneckSearch::feasible(double bound, std::vector<int>* stageOfLayer) {
     const int states = static_cast<int>(m_lattice.size());
@@ -92,6 +93,14 @@ int PipelineBottleneckSearch::feasible(double bound, std::vector<int>* stageOfLa
     return stages;
 }
 
+std::size_t PipelineBottleneckSearch::memoryBytes() const {
+    std::size_t bytes = m_best.capacity() * sizeof(double) + m_bestState.capacity() * sizeof(int) +
+                        m_ends.capacity();
+    for (const auto& level : m_before)
+        bytes += level.capacity() * sizeof(int);
+    return bytes;
+}
+
 PipelineBottleneckSearch::Result PipelineBottleneckSearch::solve() {
     Result result;
     // one stage on the first machine always works
@@ -104,6 +113,9 @@ PipelineBottleneckSearch::Result PipelineBottleneckSearch::solve() {
         while (upper - lower > kRelativeTolerance * upper) {
             if (m_outOfTime())
                 throw OutOfTime{};
+            if (m_progress && upper > 0)
+                m_progress(std::clamp(
+                    std::log((upper - lower) / upper) / std::log(kRelativeTolerance), 0.0, 1.0));
             const double middle = lower + (upper - lower) / 2;
             ++result.feasibilityTests;
             if (feasible(middle, &plan) == 0) {

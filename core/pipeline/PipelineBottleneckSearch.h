@@ -33,12 +33,16 @@ class PipelineBottleneckSearch {
     };
 
     // `evaluate` gives the bottleneck of a partition as the planner reports it; `outOfTime` says
-    // when to stop narrowing; `checkCancelled` may throw.
+    // when to stop narrowing; `checkCancelled` may throw; `progress` hears how much of the gap
+    // is closed (0..1, on a log scale).
     PipelineBottleneckSearch(const DownsetLattice& lattice, const PipelineStateCosts& costs,
                              std::function<double(const std::vector<int>&)> evaluate,
-                             std::function<bool()> outOfTime, std::function<void()> checkCancelled);
+                             std::function<bool()> outOfTime, std::function<void()> checkCancelled,
+                             std::function<void(double)> progress = {});
 
     Result solve();
+    // Bytes of the search's own arrays (the lattice and the costs are the caller's).
+    std::size_t memoryBytes() const;
 
   private:
     // Stages of the partition with the fewest stages whose stages and links are all within
@@ -50,6 +54,7 @@ class PipelineBottleneckSearch {
     std::function<double(const std::vector<int>&)> m_evaluate;
     std::function<bool()> m_outOfTime;
     std::function<void()> m_checkCancelled;
+    std::function<void(double)> m_progress;
     std::vector<double> m_best;             // per state: largest compute_n of a member below
     std::vector<int> m_bestState;           // the member giving it
     std::vector<unsigned char> m_ends;      // per state: the current stage can end here

@@ -57,6 +57,10 @@ class PipelinePairDp {
         return partition();
     }
 
+    std::size_t memoryBytes() const {
+        return m_best.capacity() * sizeof(double) + m_choice.capacity() * sizeof(int);
+    }
+
   private:
     double best(int n, std::size_t state) const {
         return m_best[state * static_cast<std::size_t>(m_stages) + static_cast<std::size_t>(n)];
@@ -137,7 +141,15 @@ PipelinePlan planPipeline(const Profile& profile, const Network& network,
         if (cancelled())
             throw PlanError("planning cancelled");
     };
-    auto outOfTime = [&] { return std::chrono::steady_clock::now() > deadline; };
+    auto outOfTime = [&] {
+        return (request.finishNow && request.finishNow->load(std::memory_order_relaxed)) ||
+               std::chrono::steady_clock::now() > deadline;
+    };
+    auto progress = [&](double fraction) {
+        if (request.progressPermille)
+            request.progressPermille->store(static_cast<int>(1000 * std::clamp(fraction, 0.0, 1.0)),
+                                            std::memory_order_relaxed);
+    };
     auto evaluate = [&](const std::vector<int>& stageOfLayer) {
         return evaluatePartition(profile, request, setup, stageOfLayer).bottleneckMs;
     };
@@ -149,9 +161,12 @@ PipelinePlan planPipeline(const Profile& profile, const Network& network,
     std::optional<DownsetLattice> lattice;
     if (request.cutMode == PipelineCutMode::Any) {
         try {
-            lattice = DownsetLattice::allDownsets(profile, request.downsetLimit, [&] {
-                return cancelled() || (request.method == PipelineMethod::Search && outOfTime());
-            });
+            lattice = DownsetLattice::allDownsets(
+                profile, request.downsetLimit,
+                [&] {
+                    return cancelled() || (request.method == PipelineMethod::Search && outOfTime());
+                },
+                [&](double fraction) { progress(0.3 * fraction); });
         } catch (const DownsetLimitExceeded& tooMany) {
             fallback = "the layer graph has " +
                        (tooMany.count() > DownsetLattice::kCountCap
@@ -161,35 +176,45 @@ PipelinePlan planPipeline(const Profile& profile, const Network& network,
                        " the planner lists";
         } catch (const EnumerationStopped&) {
             checkCancelled();
-            fallback = "listing the downsets took longer than the time limit";
+            fallback = request.finishNow && request.finishNow->load()
+                           ? "the search was stopped while listing the downsets"
+                           : "listing the downsets took longer than the time limit";
         }
     }
     if (!lattice)
         lattice = DownsetLattice::validCutPrefixes(profile);
+    progress(0.3);
     const PipelineStateCosts costs(profile, request, setup, *lattice, checkCancelled);
+    progress(0.4);
 
     PipelinePlan plan;
     if (request.method == PipelineMethod::PairDp) {
         PipelinePairDp dp(*lattice, costs, request.cancel);
         plan = evaluatePartition(profile, request, setup, dp.solve());
         plan.lowerBoundMs = plan.bottleneckMs;
+        plan.memoryBytes = dp.memoryBytes();
     } else {
-        PipelineBottleneckSearch search(*lattice, costs, evaluate, outOfTime, checkCancelled);
+        PipelineBottleneckSearch search(*lattice, costs, evaluate, outOfTime, checkCancelled,
+                                        [&](double fraction) { progress(0.4 + 0.6 * fraction); });
         const auto found = search.solve();
         plan = evaluatePartition(profile, request, setup, found.stageOfLayer);
         plan.exact = found.exact;
         plan.lowerBoundMs = std::min(plan.bottleneckMs, found.lowerBoundMs);
         plan.feasibilityTests = found.feasibilityTests;
+        plan.memoryBytes = search.memoryBytes();
         if (!found.exact)
-            plan.note = "the time limit ended the search";
+            plan.note = request.finishNow && request.finishNow->load()
+                            ? "the search was stopped"
+                            : "the time limit ended the search";
     }
     if (!fallback.empty()) {
         plan.exact = false;
         plan.lowerBoundMs = std::min(plan.bottleneckMs, trivialLowerBound(profile, request, setup));
         plan.note = fallback + "; the plan cuts at valid cut points only";
     }
+    progress(1.0);
     plan.states = lattice->size();
-    plan.memoryBytes = lattice->memoryBytes() + costs.memoryBytes();
+    plan.memoryBytes += lattice->memoryBytes() + costs.memoryBytes();
     plan.planningMs =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();

@@ -38,6 +38,11 @@ struct PipelineRequest {
     // Set from another thread to stop planning: planPipeline then throws PlanError("planning
     // cancelled").
     const std::atomic<bool>* cancel = nullptr;
+    // Set from another thread to end the search at once, as the time limit does: the best plan
+    // found with its lower bound.
+    const std::atomic<bool>* finishNow = nullptr;
+    // Written while planning, 0..1000 (listing the states, their costs, then the gap closing).
+    std::atomic<int>* progressPermille = nullptr;
 };
 
 // One stage of a pipeline and the link after it (to the next stage; zero for the last one).
