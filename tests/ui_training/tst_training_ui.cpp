@@ -35,8 +35,8 @@
 #include <QGraphicsView>
 #include <QImage>
 #include <QLabel>
-#include <QPushButton>
 #include <QLineSeries>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
