@@ -16,7 +16,6 @@
 
 #include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
-#include "core/pipeline/DownsetLattice.h"
 #include "core/planners/IterationPlanner.h"
 #include "core/planners/PlannerRegistry.h"
 #include "core/training/TrainingResult.h"
@@ -69,8 +68,7 @@ std::string usage() {
            "  --log-x                 strategy: logarithmic bandwidth axis\n"
            "  --width PX              width of the picture (default 1000)\n"
            "  -o, --output FILE       where to write (required)\n"
-           "Exit status: 0 written, 1 no answer (the pipeline planner refused), 2 bad input or "
-           "usage.\n";
+           "Exit status: 0 written, 2 bad input or usage.\n";
 }
 
 struct ChartOptions {
@@ -272,9 +270,6 @@ int runTrainingChart(const std::vector<std::string>& arguments) {
             renderGantt(o, profile, network);
         else
             renderStrategy(o, profile, network);
-    } catch (const core::DownsetLimitExceeded& error) {
-        std::cerr << "cutlab-cli training-chart: " << o.profilePath << ": " << error.what() << "\n";
-        return 1;
     } catch (const core::PlanError& error) {
         throw CliError(o.profilePath + ": " + error.what());
     }

@@ -23,13 +23,19 @@ class DownsetLevel {
 
     std::size_t size() const { return m_index.size(); }
     const std::uint64_t* at(std::size_t i) const { return m_bits.data() + i * m_words; }
-    // Adds `bits` unless the level already holds it.
-    void insert(const std::uint64_t* bits) {
+    // Adds `bits` unless the level already holds it; returns its position in the level.
+    std::size_t insert(const std::uint64_t* bits) {
         const std::size_t position = m_bits.size() / m_words;
         m_bits.insert(m_bits.end(), bits, bits + m_words);
-        if (!m_index.insert(position).second)
+        const auto [it, added] = m_index.insert(position);
+        if (!added)
             m_bits.resize(position * m_words);
+        return *it;
     }
+    // Lower covers of each downset of this level, as indices into the whole lattice, and the
+    // layer it adds to the first one.
+    std::vector<std::vector<int>> covers;
+    std::vector<int> added;
 
   private:
     struct Hash {
@@ -64,12 +70,16 @@ bool has(const std::uint64_t* bits, int layer) {
     return (bits[layer / 64] >> (layer % 64)) & 1u;
 }
 
-// The next level: every downset of the current one plus one layer whose inputs it holds.
-std::unique_ptr<DownsetLevel> grow(const Profile& profile, const DownsetLevel& level, int words) {
+// The next level: every downset of the current one plus one layer whose inputs it holds. The
+// current level's downsets are numbered from `base` in the lattice.
+std::unique_ptr<DownsetLevel> grow(const Profile& profile, const DownsetLevel& level, int words,
+                                   int base, const std::function<bool()>& stop) {
     auto next = std::make_unique<DownsetLevel>(words);
     std::vector<std::uint64_t> candidate(static_cast<std::size_t>(words));
     const int n = static_cast<int>(profile.layers.size());
     for (std::size_t d = 0; d < level.size(); ++d) {
+        if (stop && d % 1024 == 0 && stop())
+            throw EnumerationStopped();
         const std::uint64_t* bits = level.at(d);
         for (int v = 0; v < n; ++v) {
             if (has(bits, v))
@@ -84,7 +94,12 @@ std::unique_ptr<DownsetLevel> grow(const Profile& profile, const DownsetLevel& l
                 continue;
             candidate.assign(bits, bits + words);
             candidate[static_cast<std::size_t>(v / 64)] |= std::uint64_t(1) << (v % 64);
-            next->insert(candidate.data());
+            const std::size_t child = next->insert(candidate.data());
+            if (child == next->covers.size()) {
+                next->covers.emplace_back();
+                next->added.push_back(v);
+            }
+            next->covers[child].push_back(base + static_cast<int>(d));
         }
     }
     return next;
@@ -94,25 +109,42 @@ std::unique_ptr<DownsetLevel> grow(const Profile& profile, const DownsetLevel& l
 
 DownsetLattice::DownsetLattice(int layers) : m_layers(layers), m_words(wordsFor(layers)) {}
 
-void DownsetLattice::append(const std::uint64_t* bits, int count) {
+void DownsetLattice::append(const std::uint64_t* bits, int count, const std::vector<int>& covers,
+                            int added) {
     m_bits.insert(m_bits.end(), bits, bits + m_words);
+    m_added.push_back(added);
     m_sizes.push_back(count);
+    m_covers.insert(m_covers.end(), covers.begin(), covers.end());
+    m_coverStart.push_back(m_covers.size());
 }
 
-DownsetLattice DownsetLattice::allDownsets(const Profile& profile, std::size_t limit) {
+std::size_t DownsetLattice::memoryBytes() const {
+    return m_bits.capacity() * sizeof(std::uint64_t) +
+           (m_sizes.capacity() + m_added.capacity()) * sizeof(int) +
+           m_coverStart.capacity() * sizeof(std::size_t) + m_covers.capacity() * sizeof(int);
+}
+
+DownsetLattice DownsetLattice::allDownsets(const Profile& profile, std::size_t limit,
+                                           const std::function<bool()>& stop,
+                                           const std::function<void(double)>& progress) {
     const int n = static_cast<int>(profile.layers.size());
     DownsetLattice lattice(n);
     auto level = std::make_unique<DownsetLevel>(lattice.m_words);
     const std::vector<std::uint64_t> empty(static_cast<std::size_t>(lattice.m_words), 0);
     level->insert(empty.data());
+    level->covers.emplace_back();
+    level->added.push_back(-1);
     for (int count = 0;; ++count) {
         if (lattice.size() + level->size() > limit)
             throw DownsetLimitExceeded(countDownsets(profile), limit);
+        const int base = static_cast<int>(lattice.size());
         for (std::size_t d = 0; d < level->size(); ++d)
-            lattice.append(level->at(d), count);
+            lattice.append(level->at(d), count, level->covers[d], level->added[d]);
         if (count == n)
             break;
-        level = grow(profile, *level, lattice.m_words);
+        if (progress)
+            progress(static_cast<double>(count) / n);
+        level = grow(profile, *level, lattice.m_words, base, stop);
     }
     return lattice;
 }
@@ -125,7 +157,7 @@ std::size_t DownsetLattice::countDownsets(const Profile& profile, std::size_t ca
     level->insert(empty.data());
     std::size_t total = 1;
     for (int count = 1; count <= n && total <= cap; ++count) {
-        level = grow(profile, *level, words);
+        level = grow(profile, *level, words, 0, {});
         total += level->size();
     }
     return total > cap ? cap + 1 : total;
@@ -135,14 +167,14 @@ DownsetLattice DownsetLattice::validCutPrefixes(const Profile& profile) {
     const int n = static_cast<int>(profile.layers.size());
     DownsetLattice lattice(n);
     std::vector<std::uint64_t> bits(static_cast<std::size_t>(lattice.m_words), 0);
-    lattice.append(bits.data(), 0);
+    lattice.append(bits.data(), 0, {}, -1);
     std::vector<int> ends = analyseStructure(profile).cutAfter;
     ends.push_back(n - 1);
     int filled = 0;
     for (int last : ends) {
         for (; filled <= last; ++filled)
             bits[static_cast<std::size_t>(filled / 64)] |= std::uint64_t(1) << (filled % 64);
-        lattice.append(bits.data(), last + 1);
+        lattice.append(bits.data(), last + 1, {static_cast<int>(lattice.size()) - 1}, -1);
     }
     return lattice;
 }
@@ -168,9 +200,7 @@ static std::string limitMessage(std::size_t count, std::size_t limit) {
                                     : withThousands(count);
     return "the layer graph has " + counted +
            " downsets (cut states of --cut-mode any), more than the limit of " +
-           withThousands(limit) +
-           " that keeps the pipeline planner under a second; use --cut-mode single (valid cut "
-           "points only)";
+           withThousands(limit) + " that the pipeline planner enumerates";
 }
 
 DownsetLimitExceeded::DownsetLimitExceeded(std::size_t count, std::size_t limit)

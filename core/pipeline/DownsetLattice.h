@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -13,26 +14,43 @@ namespace cutlab::core {
 // The cut states of a pipeline (docs/cost-models.md §2.3): downsets of the layer DAG, i.e. sets of
 // layers closed under predecessors (PipeDream's antichains name the same states). A stage is
 // the difference of two nested downsets. Downsets are numbered by size: 0 is the empty set, the
-// last one holds every layer, and a downset's proper subsets all have smaller numbers.
+// last one holds every layer, and a downset's proper subsets all have smaller numbers. Each
+// downset knows its lower covers (itself minus one of its maximal layers), which is all the
+// pipeline search needs to reach every subset of a downset.
 class DownsetLattice {
   public:
-    // Beyond this many downsets the `--cut-mode any` planner refuses. The DP visits every nested
-    // pair of downsets, up to count²/2: at 5,000 its worst shape (two long parallel chains) takes
-    // about 0.12 s (4 machines) to 0.18 s (8 machines) of CPU on the 2-core build machine, at
-    // 10,000 already 0.5-0.6 s (tests/bench/bench_pipeline). The PipeDream profiles have 23 to
-    // 431 downsets; Inception-v3 has 221,565 and NASNet far more.
-    static constexpr std::size_t kDefaultLimit = 5000;
-    // Counting for the refusal message stops here ("more than 2,000,000").
+    // The most downsets `allDownsets` enumerates by default: about 0.2 GB of states for a
+    // 325-layer graph and the planner's arrays for an 8-machine chain stay under 1 GB. Inception-v3
+    // has 221,565; NASNet far more.
+    static constexpr std::size_t kDefaultLimit = 2000000;
+    // Counting for messages stops here ("more than 2,000,000").
     static constexpr std::size_t kCountCap = 2000000;
 
     // Every downset, enumerated breadth-first by size (lazily: nothing past `limit` is stored).
-    // Throws DownsetLimitExceeded (a PlanError) giving the count when there are more than `limit`.
-    static DownsetLattice allDownsets(const Profile& profile, std::size_t limit = kDefaultLimit);
+    // Throws DownsetLimitExceeded (a PlanError) when there are more than `limit`, and
+    // EnumerationStopped when `stop` (polled now and then; may be empty) says so.
+    // `progress` hears the share of layer counts listed so far (0..1).
+    static DownsetLattice allDownsets(const Profile& profile, std::size_t limit = kDefaultLimit,
+                                      const std::function<bool()>& stop = {},
+                                      const std::function<void(double)>& progress = {});
     // Only the empty set, the prefixes that end at a valid cut point (docs/formats.md §1) and all
-    // layers: the states of `--cut-mode single`.
+    // layers: the states of `--cut-mode single` (each one's lower cover is the prefix before it).
     static DownsetLattice validCutPrefixes(const Profile& profile);
     // The number of downsets of the layer DAG, or `cap` + 1 when there are more than `cap`.
     static std::size_t countDownsets(const Profile& profile, std::size_t cap = kCountCap);
+
+    // The downsets this one covers, i.e. its proper subsets with one step less (ascending).
+    const int* lowerCoversBegin(int downset) const {
+        return m_covers.data() + m_coverStart[static_cast<std::size_t>(downset)];
+    }
+    const int* lowerCoversEnd(int downset) const {
+        return m_covers.data() + m_coverStart[static_cast<std::size_t>(downset) + 1];
+    }
+    // The layer this downset adds to its first lower cover, or -1 when it adds several (valid cut
+    // prefixes) or has no cover (the empty set).
+    int addedLayer(int downset) const { return m_added[static_cast<std::size_t>(downset)]; }
+    // Bytes the lattice holds (bit sets, sizes and covers).
+    std::size_t memoryBytes() const;
 
     std::size_t size() const { return m_sizes.size(); }
     int layerCount() const { return m_layers; }
@@ -62,12 +80,22 @@ class DownsetLattice {
         return m_bits[static_cast<std::size_t>(downset) * static_cast<std::size_t>(m_words) +
                       static_cast<std::size_t>(index)];
     }
-    void append(const std::uint64_t* bits, int count);
+    // Adds a downset of `count` layers whose lower covers are `covers` (indices already added).
+    void append(const std::uint64_t* bits, int count, const std::vector<int>& covers, int added);
 
     int m_layers = 0;
     int m_words = 0;
     std::vector<std::uint64_t> m_bits; // m_words per downset
     std::vector<int> m_sizes;
+    std::vector<std::size_t> m_coverStart{0}; // m_covers[m_coverStart[d] .. m_coverStart[d+1])
+    std::vector<int> m_covers;
+    std::vector<int> m_added;
+};
+
+// allDownsets was told to stop (a deadline or a cancel).
+class EnumerationStopped : public PlanError {
+  public:
+    EnumerationStopped() : PlanError("the enumeration of downsets was stopped") {}
 };
 
 // `--cut-mode any` on a graph with too many downsets.

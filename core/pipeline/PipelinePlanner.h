@@ -20,15 +20,29 @@ enum class PipelineCutMode { Single, Any };
 std::string cutModeName(PipelineCutMode mode); // "single" | "any"
 std::optional<PipelineCutMode> cutModeFromName(const std::string& name);
 
+// How the partition is found: the bottleneck search (exact, no pairs of states), or the pairwise
+// DP it replaced (exact, up to count²/2 pairs; kept for benchmarks and tests).
+enum class PipelineMethod { Search, PairDp };
+
 struct PipelineRequest {
     std::vector<int> chain; // machine positions d_0 → d_1 → …; an id may repeat
     int microBatch = 0;     // samples per micro-batch, 0 = model.batch
     PipelineCutMode cutMode = PipelineCutMode::Single;
     std::optional<AcceptCodec> compression; // AccEPT codec sizes instead of float32 tensors
+    // --cut-mode any lists at most this many downsets; beyond, it plans over the valid cut points
+    // and says that the plan is not proven optimal.
     std::size_t downsetLimit = DownsetLattice::kDefaultLimit;
+    // Past this budget (--time-limit) the search returns its best plan with a proven lower bound.
+    double timeLimitMs = 10000;
+    PipelineMethod method = PipelineMethod::Search;
     // Set from another thread to stop planning: planPipeline then throws PlanError("planning
     // cancelled").
     const std::atomic<bool>* cancel = nullptr;
+    // Set from another thread to end the search at once, as the time limit does: the best plan
+    // found with its lower bound.
+    const std::atomic<bool>* finishNow = nullptr;
+    // Written while planning, 0..1000 (listing the states, their costs, then the gap closing).
+    std::atomic<int>* progressPermille = nullptr;
 };
 
 // One stage of a pipeline and the link after it (to the next stage; zero for the last one).
@@ -54,12 +68,25 @@ struct PipelinePlan {
     double bottleneckMs = 0;           // max over stages of compute_ms and link_ms
     int microBatch = 1;
     std::size_t states = 0; // cut states the planner considered
+    // Proven: no partition has a smaller bottleneck. Equal to bottleneckMs when exact.
+    double lowerBoundMs = 0;
+    bool exact = true;
+    std::string note;            // why the plan is not proven optimal (empty when exact)
+    int feasibilityTests = 0;    // candidate bottlenecks the search tried
+    std::size_t memoryBytes = 0; // the states and their costs
+    double planningMs = 0;
+    // (bottleneck − lower bound) / bottleneck: 0 when exact.
+    double gap() const {
+        return bottleneckMs > 0 ? (bottleneckMs - lowerBoundMs) / bottleneckMs : 0;
+    }
 };
 
-// The DP of docs/cost-models.md §2.3: the partition into at most chain.size() stages on the first
-// machines of the chain with the smallest bottleneck (ties: fewer stages). Throws PlanError for
-// a profile without backward_ms, an unknown machine, a missing link in the chain, and
-// DownsetLimitExceeded (a PlanError) when --cut-mode any meets too many downsets.
+// The partition into at most chain.size() stages on the first machines of the chain with the
+// smallest bottleneck (docs/cost-models.md §2.3; ties: fewer stages), found exactly unless the
+// time limit ends the search or --cut-mode any meets more downsets than the limit: then the best
+// plan found, with `exact` false, a proven lower bound and a note. Never refuses a graph for its
+// size. Throws PlanError for a profile without backward_ms, an unknown machine, a missing link in
+// the chain, and a cancel.
 PipelinePlan planPipeline(const Profile& profile, const Network& network,
                           const PipelineRequest& request);
 

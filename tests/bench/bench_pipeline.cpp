@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -111,59 +112,88 @@ int main(int argc, char** argv) {
     const Profile inception =
         importProfile(readText(source + "/tests/data/pipedream/inception_v3.txt"));
     std::size_t count = 0;
-    const double countMs = medianMs(5, [&] { count = DownsetLattice::countDownsets(inception); });
-    std::string refusal;
-    const double refuseMs = medianMs(5, [&] {
-        try {
-            planPipeline(inception, ideal, request(4, PipelineCutMode::Any));
-        } catch (const DownsetLimitExceeded& error) {
-            refusal = error.what();
-        }
-    });
-    PipelinePlan single;
-    const double singleMs = medianMs(
-        21, [&] { single = planPipeline(inception, ideal, request(4, PipelineCutMode::Single)); });
+    const double countMs = medianMs(3, [&] { count = DownsetLattice::countDownsets(inception); });
     std::printf("inception_v3 (%zu layers): %zu downsets, counted in %.1f ms\n",
                 inception.layers.size(), count, countMs);
-    std::printf("  --cut-mode any refuses in %.1f ms: %s\n", refuseMs, refusal.c_str());
-    std::printf(
-        "  --cut-mode single, 4 machines: bottleneck %.3f ms over %zu cut states in %.3f ms\n",
-        single.bottleneckMs, single.states, singleMs);
+    for (int machines : {2, 4, 8}) {
+        PipelinePlan any, single;
+        const double anyMs = medianMs(3, [&] {
+            any = planPipeline(inception, ideal, request(machines, PipelineCutMode::Any));
+        });
+        const double singleMs = medianMs(5, [&] {
+            single = planPipeline(inception, ideal, request(machines, PipelineCutMode::Single));
+        });
+        std::printf("  %d machines: --cut-mode any %s bottleneck %.3f ms in %.0f ms (%d bounds "
+                    "tried, %.0f MB of states and costs); single %.3f ms in %.1f ms\n",
+                    machines, any.exact ? "exact" : "NOT exact", any.bottleneckMs, anyMs,
+                    any.feasibilityTests, any.memoryBytes / 1048576.0, single.bottleneckMs,
+                    singleMs);
+    }
 
-    // Near the limit: two parallel chains joined by a last layer, (length+1)² + 1 downsets, every
-    // nested pair of them visited by the DP (the worst shape for its pair loop).
-    auto parallelChains = [](int length) {
+    // Generated graphs of 10^3 to 10^6 downsets: k parallel chains of length L joined by a last
+    // layer have (L+1)^k + 1 downsets. The search against the pairwise DP it replaced, in the same
+    // run, on identical machines and an ideal network (PipeDream's setting) and on a 4g chain of
+    // different machines. The pairwise DP runs only where its count²/2 pairs stay below 1e9.
+    auto parallelChains = [](int chains, int length) {
         Profile wide;
-        wide.machines = {{"gpu", Tier::Cloud, ""}};
-        for (int i = 0; i < 2 * length + 1; ++i) {
+        wide.machines = {{"gpu", Tier::Cloud, ""}, {"edge", Tier::Edge, ""}};
+        const int n = chains * length;
+        for (int i = 0; i < n + 1; ++i) {
             Layer layer;
             layer.id = "w" + std::to_string(i);
-            if (i == 2 * length)
-                layer.inputs = {length - 1, 2 * length - 1};
+            if (i == n)
+                for (int c = 1; c <= chains; ++c)
+                    layer.inputs.push_back(c * length - 1);
             else if (i % length != 0)
                 layer.inputs = {i - 1};
             layer.readsModelInput = layer.inputs.empty();
-            layer.outputBytes = 1000;
-            layer.forwardMs = {1.0 + i % 7};
-            layer.backwardMs = {2.0 + i % 5};
+            layer.outputBytes = 1000 + 37 * (i % 11);
+            layer.forwardMs = {1.0 + i % 7, 2.5 + i % 3};
+            layer.backwardMs = {2.0 + i % 5, 3.0 + i % 4};
             wide.layers.push_back(layer);
         }
         wide.hasBackward = true;
         return wide;
     };
-    for (int length : {49, 69, 98})
-        for (int machines : {4, 8}) {
-            const Profile wide = parallelChains(length);
-            PipelinePlan plan;
-            PipelineRequest r = request(machines, PipelineCutMode::Any);
-            r.downsetLimit = 20000;
-            const auto cpuStart = std::clock();
-            const double ms = medianMs(3, [&] { plan = planPipeline(wide, ideal, r); });
-            const double cpuMs =
-                1000.0 * static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC / 3;
-            std::printf("two parallel chains of %d (%zu downsets), %d machines, --cut-mode any: "
-                        "%.1f ms (cpu %.1f ms)\n",
-                        length, plan.states, machines, ms, cpuMs);
+    const Network fourG = *networkPreset("4g");
+    std::printf("\ngenerated DAGs (k chains of L layers), 4 machines; time (median of 3) and the "
+                "planner's memory\n");
+    std::printf("%-8s %10s %-26s %12s %10s %9s %12s %10s\n", "k x L", "downsets", "setting",
+                "search ms", "search MB", "exact", "pair DP ms", "pair MB");
+    struct Shape {
+        int chains, length;
+    };
+    for (const Shape shape : {Shape{2, 31}, Shape{4, 5}, Shape{2, 99}, Shape{4, 9}, Shape{2, 315},
+                              Shape{4, 17}, Shape{2, 999}, Shape{4, 31}}) {
+        const Profile wide = parallelChains(shape.chains, shape.length);
+        for (int setting = 0; setting < 2; ++setting) {
+            PipelineRequest r = request(4, PipelineCutMode::Any);
+            if (setting == 1)
+                r.chain = {1, 0, 1, 0};
+            const Network& network = setting == 0 ? ideal : fourG;
+            PipelinePlan searched, paired;
+            const double searchMs = medianMs(3, [&] { searched = planPipeline(wide, network, r); });
+            const double pairs =
+                0.5 * static_cast<double>(searched.states) * static_cast<double>(searched.states);
+            char pairMs[32] = "-", pairMb[32] = "-";
+            if (pairs <= 1e9) {
+                r.method = PipelineMethod::PairDp;
+                const double ms =
+                    medianMs(pairs > 1e8 ? 1 : 3, [&] { paired = planPipeline(wide, network, r); });
+                std::snprintf(pairMs, sizeof pairMs, "%.1f", ms);
+                std::snprintf(pairMb, sizeof pairMb, "%.1f", paired.memoryBytes / 1048576.0);
+                if (std::abs(paired.bottleneckMs - searched.bottleneckMs) >
+                    1e-9 * paired.bottleneckMs)
+                    std::printf("DIFFERENT ANSWERS: search %.17g, pairwise DP %.17g\n",
+                                searched.bottleneckMs, paired.bottleneckMs);
+            }
+            char label[16];
+            std::snprintf(label, sizeof label, "%dx%d", shape.chains, shape.length);
+            std::printf("%-8s %10zu %-26s %12.1f %10.1f %9s %12s %10s\n", label, searched.states,
+                        setting == 0 ? "identical, ideal" : "gpu/edge alternating, 4g", searchMs,
+                        searched.memoryBytes / 1048576.0, searched.exact ? "yes" : "NO", pairMs,
+                        pairMb);
         }
+    }
     return 0;
 }

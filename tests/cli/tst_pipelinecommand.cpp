@@ -205,14 +205,49 @@ class TestPipelineCommand : public QObject {
         QCOMPARE(run(runPipelineTrain, {"--help"}).status, 0);
     }
 
-    void tooManyDownsetsIsNoAnswer() {
-        const Run r = run(runPipelineTrain,
-                          {data("sample_profiles/pipedream/inception_v3.json"), "--planner",
-                           "pipeline", "--stages", "gpu,gpu", "--cut-mode", "any", "--json"});
-        QCOMPARE(r.status, 1);
-        const auto doc = nlohmann::ordered_json::parse(r.out);
-        QVERIFY(doc["stages"].empty());
-        QVERIFY(doc["bottleneck_ms"].is_null());
+    // Inception-v3's 221,565 downsets are planned exactly; out of time, the best plan found comes
+    // with its proven lower bound and the gap, in the table and the JSON.
+    void inceptionAnyModeIsExactOrBounded() {
+        const std::string inception = data("sample_profiles/pipedream/inception_v3.json");
+        const Run exact =
+            run(runPipelineTrain, {inception, "--planner", "pipeline", "--stages", "gpu,gpu",
+                                   "--cut-mode", "any", "--network", "ideal", "--json"});
+        QCOMPARE(exact.status, 0);
+        const auto doc = nlohmann::ordered_json::parse(exact.out);
+        QCOMPARE(doc["exact"].get<bool>(), true);
+        QCOMPARE(doc["cut_states"].get<int>(), 221565);
+        QCOMPARE(doc["stages"].size(), std::size_t(2));
+        QCOMPARE(doc["lower_bound_ms"].get<double>(), doc["bottleneck_ms"].get<double>());
+        QCOMPARE(doc["gap"].get<double>(), 0.0);
+        QVERIFY(!doc.contains("note"));
+
+        const Run rushed =
+            run(runPipelineTrain, {inception, "--planner", "pipeline", "--stages", "gpu,gpu",
+                                   "--cut-mode", "any", "--network", "ideal", "--time-limit", "0"});
+        QCOMPARE(rushed.status, 0);
+        QVERIFY2(rushed.out.find("(best found; lower bound ") != std::string::npos,
+                 rushed.out.c_str());
+        QVERIFY2(rushed.out.find("time limit") != std::string::npos, rushed.out.c_str());
+        const Run rushedJson =
+            run(runPipelineTrain,
+                {inception, "--planner", "pipeline", "--stages", "gpu,gpu", "--cut-mode", "any",
+                 "--network", "ideal", "--time-limit", "0", "--json"});
+        QCOMPARE(rushedJson.status, 0);
+        const auto bounded = nlohmann::ordered_json::parse(rushedJson.out);
+        QCOMPARE(bounded["exact"].get<bool>(), false);
+        QVERIFY(bounded["lower_bound_ms"].get<double>() <= doc["bottleneck_ms"].get<double>());
+        QVERIFY(bounded["bottleneck_ms"].get<double>() >= doc["bottleneck_ms"].get<double>());
+        QVERIFY(bounded["gap"].get<double>() > 0 && bounded["gap"].get<double>() < 1);
+        QVERIFY(bounded.contains("note"));
+
+        for (const char* bad : {"-1", "soon", "", "1e9"}) {
+            const Run refused = run(runPipelineTrain, {inception, "--planner", "pipeline",
+                                                       "--stages", "gpu", "--time-limit", bad});
+            QCOMPARE(refused.status, 2);
+            QVERIFY2(refused.error.find("--time-limit") != std::string::npos,
+                     refused.error.c_str());
+            QVERIFY(refused.out.empty());
+        }
     }
 
   private:

@@ -275,18 +275,27 @@ class TestPipeDream : public QObject {
         }
     }
 
-    // Inception-v3 has 221,565 downsets: --cut-mode any refuses with the count; single plans.
-    void inceptionIsRefusedWithItsCount() {
+    // Inception-v3 has 221,565 downsets: --cut-mode any plans it exactly, never worse than the
+    // valid cut points, and better with more machines.
+    void inceptionIsPlannedExactly() {
         const Profile p = importModel("inception_v3");
         QCOMPARE(p.layers.size(), std::size_t(325));
-        try {
-            bottleneck(p, 4);
-            QFAIL("--cut-mode any planned Inception-v3");
-        } catch (const DownsetLimitExceeded& refusal) {
-            QCOMPARE(refusal.count(), std::size_t(221565));
-            QVERIFY2(QString(refusal.what()).contains("221,565 downsets"), refusal.what());
-        }
-        QVERIFY(bottleneck(p, 4, PipelineCutMode::Single) > 0);
+        PipelineRequest request;
+        request.chain.assign(4, 0);
+        request.cutMode = PipelineCutMode::Any;
+        request.microBatch = 128;
+        const PipelinePlan plan = planPipeline(p, *networkPreset("ideal"), request);
+        QCOMPARE(plan.states, std::size_t(221565));
+        QVERIFY2(plan.exact, plan.note.c_str());
+        QCOMPARE(plan.lowerBoundMs, plan.bottleneckMs);
+        QCOMPARE(plan.stages.size(), std::size_t(4));
+        QVERIFY(plan.bottleneckMs <= bottleneck(p, 4, PipelineCutMode::Single) + 1e-9);
+        QVERIFY(bottleneck(p, 2) > plan.bottleneckMs);
+        // no stage can be lighter than a quarter of the work
+        double total = 0;
+        for (const auto& stage : plan.stages)
+            total += stage.computeMs;
+        QVERIFY(plan.bottleneckMs >= total / 4 - 1e-9);
     }
 
     // The names an import chooses when the user gives none (cutlab-cli import and the window).

@@ -303,10 +303,12 @@ class TestPipeline : public QObject {
         QCOMPARE(DownsetLattice::validCutPrefixes(p).size(), std::size_t(2));
     }
 
-    void refusesBeyondTheDownsetLimit() {
+    // Beyond the downset limit the planner still answers: the valid cut points give the plan, the
+    // trivial bound (the work shared by every machine) the lower bound, and the note says why.
+    void beyondTheDownsetLimitPlansWithABound() {
         Profile p = linear(1);
         p.layers.clear();
-        // 12 independent layers: 4096 downsets.
+        // 12 independent layers: 4096 downsets, no valid cut point inside.
         for (int i = 0; i < 12; ++i) {
             Layer layer;
             layer.id = "x" + std::to_string(i);
@@ -320,17 +322,119 @@ class TestPipeline : public QObject {
         request.cutMode = PipelineCutMode::Any;
         request.downsetLimit = 1000;
         const Network ideal = *networkPreset("ideal");
-        try {
-            planPipeline(p, ideal, request);
-            QFAIL("the planner accepted 4096 downsets with a limit of 1000");
-        } catch (const DownsetLimitExceeded& refusal) {
-            QCOMPARE(refusal.count(), std::size_t(4096));
-            QCOMPARE(refusal.limit(), std::size_t(1000));
-            QVERIFY2(QString(refusal.what()).contains("4,096 downsets"), refusal.what());
-            QVERIFY2(QString(refusal.what()).contains("limit of 1,000"), refusal.what());
-        }
+        const PipelinePlan capped = planPipeline(p, ideal, request);
+        QVERIFY(!capped.exact);
+        QCOMPARE(capped.bottleneckMs, 24.0); // one stage: no valid cut point
+        QCOMPARE(capped.lowerBoundMs, 12.0); // 24 ms of work on two machines
+        QCOMPARE(capped.gap(), 0.5);
+        QVERIFY2(QString::fromStdString(capped.note).contains("4,096 downsets"),
+                 capped.note.c_str());
+        QVERIFY2(QString::fromStdString(capped.note).contains("valid cut points"),
+                 capped.note.c_str());
         request.downsetLimit = 4096;
-        QCOMPARE(planPipeline(p, ideal, request).bottleneckMs, 12.0); // 24 ms of work on two copies
+        const PipelinePlan exact = planPipeline(p, ideal, request);
+        QVERIFY(exact.exact);
+        QCOMPARE(exact.bottleneckMs, 12.0);
+        QCOMPARE(exact.lowerBoundMs, 12.0);
+        QVERIFY(exact.note.empty());
+    }
+
+    // The search and the pairwise DP it replaced agree on graphs too large for the brute force
+    // (both cut modes, communication, compression, chains of different machines), with the same
+    // number of stages, and the search says its answer is exact.
+    void searchEqualsPairwiseDp_data() {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<unsigned>("seed");
+        for (unsigned seed = 1; seed <= 60; ++seed) {
+            QTest::addRow("single %u", seed) << 0 << seed;
+            QTest::addRow("any %u", seed) << 1 << seed;
+        }
+    }
+    void searchEqualsPairwiseDp() {
+        QFETCH(int, mode);
+        QFETCH(unsigned, seed);
+        std::mt19937 random(seed * 131u);
+        const Profile p = randomProfile(10 + static_cast<int>(seed % 9), seed + 1000);
+        const Network network = randomNetwork(seed + 1000);
+        PipelineRequest request;
+        request.cutMode = mode ? PipelineCutMode::Any : PipelineCutMode::Single;
+        const int length = 1 + static_cast<int>(random() % 6);
+        for (int i = 0; i < length; ++i)
+            request.chain.push_back(static_cast<int>(random() % 3));
+        request.microBatch = 1 + static_cast<int>(random() % 16);
+        if (random() % 3 == 0)
+            request.compression =
+                AcceptCodec(2 + static_cast<int>(random() % 3), random() % 2 ? 8 : 4);
+        const PipelinePlan searched = planPipeline(p, network, request);
+        request.method = PipelineMethod::PairDp;
+        const PipelinePlan paired = planPipeline(p, network, request);
+        QVERIFY2(std::abs(searched.bottleneckMs - paired.bottleneckMs) <=
+                     1e-9 * std::max(1.0, paired.bottleneckMs),
+                 qPrintable(QString("search %1, pairwise DP %2")
+                                .arg(searched.bottleneckMs, 0, 'g', 17)
+                                .arg(paired.bottleneckMs, 0, 'g', 17)));
+        QCOMPARE(searched.stages.size(), paired.stages.size());
+        QVERIFY(searched.exact);
+        QCOMPARE(searched.lowerBoundMs, searched.bottleneckMs);
+        QCOMPARE(searched.states, paired.states);
+    }
+
+    // Out of time, the search returns a valid plan and a bound that no plan beats.
+    void outOfTimeGivesAPlanAndAProvenBound() {
+        for (unsigned seed = 1; seed <= 20; ++seed) {
+            const Profile p = randomProfile(14, seed + 2000);
+            const Network network = randomNetwork(seed + 2000);
+            PipelineRequest request;
+            request.cutMode = PipelineCutMode::Any;
+            request.chain = {0, 1, 2, 0};
+            request.timeLimitMs = 0;
+            const PipelinePlan rushed = planPipeline(p, network, request);
+            request.method = PipelineMethod::PairDp;
+            const PipelinePlan best = planPipeline(p, network, request);
+            QVERIFY(!rushed.exact);
+            QVERIFY2(QString::fromStdString(rushed.note).contains("time limit"),
+                     rushed.note.c_str());
+            QVERIFY(rushed.bottleneckMs >= best.bottleneckMs - 1e-9);
+            QVERIFY(rushed.lowerBoundMs <= best.bottleneckMs + 1e-9);
+            QVERIFY(rushed.lowerBoundMs <= rushed.bottleneckMs);
+            QVERIFY(rushed.gap() >= 0 && rushed.gap() <= 1);
+            std::vector<int> stageOf(p.layers.size(), -1);
+            for (const auto& stage : rushed.stages)
+                for (int v : stage.layers)
+                    stageOf[static_cast<std::size_t>(v)] = stage.chainPosition;
+            QCOMPARE(evaluatePipeline(p, network, request, stageOf).bottleneckMs,
+                     rushed.bottleneckMs);
+        }
+    }
+
+    // Each downset's lower covers are itself minus one of its maximal layers, all of them.
+    void lowerCoversAreComplete() {
+        for (unsigned seed = 1; seed <= 10; ++seed) {
+            const Profile p = randomProfile(9, seed + 3000);
+            const DownsetLattice lattice = DownsetLattice::allDownsets(p);
+            for (int d = 1; d < static_cast<int>(lattice.size()); ++d) {
+                int expected = 0; // maximal layers of d: in d, no reader in d
+                for (int v = 0; v < lattice.layerCount(); ++v) {
+                    if (!lattice.contains(d, v))
+                        continue;
+                    bool maximal = true;
+                    for (int w = 0; w < lattice.layerCount(); ++w)
+                        for (int input : p.layers[static_cast<std::size_t>(w)].inputs)
+                            maximal = maximal && !(input == v && lattice.contains(d, w));
+                    expected += maximal;
+                }
+                QCOMPARE(static_cast<int>(lattice.lowerCoversEnd(d) - lattice.lowerCoversBegin(d)),
+                         expected);
+                for (const int* c = lattice.lowerCoversBegin(d); c != lattice.lowerCoversEnd(d);
+                     ++c) {
+                    QVERIFY(lattice.isSubset(*c, d));
+                    QCOMPARE(lattice.sizeOf(*c), lattice.sizeOf(d) - 1);
+                }
+                const int added = lattice.addedLayer(d);
+                QVERIFY(lattice.contains(d, added) &&
+                        !lattice.contains(*lattice.lowerCoversBegin(d), added));
+            }
+        }
     }
 
     void refusesProfilesWithoutBackward() {

@@ -7,6 +7,7 @@
 #include "ui/charts/Theme.h"
 #include "ui/training/HierTrainTimelineBuilder.h"
 #include "ui/training/PipelineGanttBuilder.h"
+#include "ui/training/PipelinePlanningStatus.h"
 #include "ui/training/PipelineSettingsBox.h"
 #include "ui/training/StageBoundaryItem.h"
 #include "ui/training/StageStripView.h"
@@ -33,7 +34,9 @@
 #include <QGraphicsScene>
 #include <QGraphicsView>
 #include <QImage>
+#include <QLabel>
 #include <QLineSeries>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -138,6 +141,7 @@ class TrainingUiTest : public QObject {
     void newDocumentClearsUndoStack();
     void pipelineRunsNoIterationPlanner();
     void darkCanvasExportStaysLight();
+    void anyModeOnInceptionShowsProgressAndStops();
 };
 
 void TrainingUiTest::panelShowsCoreHierTrainPlan() {
@@ -828,6 +832,48 @@ void TrainingUiTest::darkCanvasExportStaysLight() {
     QCOMPARE(panel.stageStrip()->backgroundBrush().color(), light.background);
     QCOMPARE(panel.strategyView()->chart()->backgroundBrush().color(),
              ui::Theme::light().chart.background);
+}
+
+// Inception-v3's 221,565 downsets are planned on a worker with a progress bar; Stop keeps the best
+// plan so far with its proven bound, and a plan left alone is optimal.
+void TrainingUiTest::anyModeOnInceptionShowsProgressAndStops() {
+    const core::Profile profile = loadProfile("sample_profiles/pipedream/inception_v3.json");
+    ui::TrainingPanel panel;
+    panel.setDocument(profile, *core::networkPreset("ideal"));
+    panel.setPlanner("pipeline");
+    panel.pipelineSettings()->setChainIds({"gpu", "gpu", "gpu", "gpu"});
+    QVERIFY(settled(panel));
+    auto* status = panel.findChild<ui::PipelinePlanningStatus*>();
+    QVERIFY(status);
+    QVERIFY(!status->isVisibleTo(&panel));
+    QLabel* summary = nullptr;
+    for (QLabel* label : panel.findChildren<QLabel*>())
+        if (label->toolTip() == QStringLiteral("The answer of the selected planner."))
+            summary = label;
+    QVERIFY(summary);
+
+    panel.pipelineSettings()->setCutMode(core::PipelineCutMode::Any);
+    QVERIFY(panel.isPlanning());
+    QVERIFY(status->isVisibleTo(&panel));
+    status->stopButton()->click();
+    QVERIFY(settled(panel));
+    QVERIFY(!status->isVisibleTo(&panel));
+    QVERIFY(panel.pipeline());
+    QVERIFY(!panel.pipeline()->plan.exact);
+    QVERIFY(panel.pipeline()->plan.lowerBoundMs <= panel.pipeline()->plan.bottleneckMs);
+    QVERIFY2(summary->text().contains(QStringLiteral("not proven optimal: lower bound")) &&
+                 summary->text().contains(QStringLiteral("stopped")),
+             qPrintable(summary->text()));
+
+    panel.pipelineSettings()->setMicroBatches(6); // plans again, left alone this time
+    QVERIFY(status->isVisibleTo(&panel));
+    QTRY_VERIFY_WITH_TIMEOUT(status->permille() > 0, 20000);
+    QVERIFY(settled(panel));
+    QVERIFY(!status->isVisibleTo(&panel));
+    QVERIFY(panel.pipeline()->plan.exact);
+    QCOMPARE(panel.pipeline()->plan.states, std::size_t(221565));
+    QCOMPARE(panel.pipeline()->plan.stages.size(), std::size_t(4));
+    QVERIFY2(summary->text().endsWith(QStringLiteral("Optimal.")), qPrintable(summary->text()));
 }
 
 QTEST_MAIN(TrainingUiTest)

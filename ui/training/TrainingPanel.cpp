@@ -12,6 +12,7 @@
 #include "ui/training/FittingSceneView.h"
 #include "ui/training/HierTrainTimelineBuilder.h"
 #include "ui/training/PipelineGanttBuilder.h"
+#include "ui/training/PipelinePlanningStatus.h"
 #include "ui/training/PipelineSettingsBox.h"
 #include "ui/training/StageStripView.h"
 #include "ui/training/StrategyChartBuilder.h"
@@ -61,7 +62,8 @@ TrainingPanel::TrainingPanel(QWidget* parent)
       m_batchBox(new QSpinBox(this)), m_pipelineBox(new PipelineSettingsBox(this)),
       m_linksBox(new QComboBox(this)), m_logXBox(new QCheckBox(this)),
       m_exportButton(new QPushButton(QStringLiteral("Export view…"), this)),
-      m_message(new QLabel(this)), m_summary(new QLabel(this)), m_tabs(new QTabWidget(this)),
+      m_message(new QLabel(this)), m_summary(new QLabel(this)),
+      m_planning(new PipelinePlanningStatus(this)), m_tabs(new QTabWidget(this)),
       m_timelineScene(new QGraphicsScene(this)),
       m_timelineView(makeSceneView(m_timelineScene, this,
                                    QStringLiteral("One iteration over time: each worker's busy "
@@ -144,6 +146,7 @@ TrainingPanel::TrainingPanel(QWidget* parent)
     auto* right = new QVBoxLayout();
     right->addWidget(m_message);
     right->addWidget(m_summary);
+    right->addWidget(m_planning);
     right->addWidget(m_tabs, 1);
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(controls);
@@ -252,6 +255,7 @@ void TrainingPanel::documentReset() {
     m_jobs->cancel(StrategyJob);
     m_jobs->cancel(IterationJob);
     m_jobs->cancel(PipelineJob);
+    m_planning->finish();
     m_stale = false;
     m_pipelineInputs.reset();
     m_result.reset();
@@ -361,6 +365,7 @@ void TrainingPanel::replan() {
         m_jobs->cancel(StrategyJob);
         m_jobs->cancel(IterationJob);
         m_jobs->cancel(PipelineJob);
+        m_planning->finish();
         m_result.reset();
         m_timeline.reset();
         m_pipeline.reset();
@@ -465,6 +470,7 @@ void TrainingPanel::replanPipeline() {
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
     auto applyPipeline = [this](std::optional<core::PipelineSimulation> pipeline,
                                 std::vector<int> allowed, QString error) {
+        m_planning->finish();
         m_pipeline = std::move(pipeline);
         m_pipelineError = error;
         if (m_pipeline)
@@ -477,35 +483,39 @@ void TrainingPanel::replanPipeline() {
     };
     if (!m_pipelineError.isEmpty()) { // the settings are wrong: nothing to compute
         m_jobs->cancel(PipelineJob);
+        m_planning->finish();
         applyPipeline(std::nullopt, {}, m_pipelineError);
         return;
     }
     m_strip->clear();
     const PipelineSettings& settings = m_document->pipelineSettings();
-    m_jobs->start(
-        PipelineJob,
-        [applyPipeline, profile = m_document->profile(), network = *m_document->network(), request,
-         microBatches = settings.microBatches,
-         kind = settings.scheduleKind](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
-            // On a worker thread: only the copies above are read.
-            auto pipeline = std::make_shared<std::optional<core::PipelineSimulation>>();
-            auto allowed = std::make_shared<std::vector<int>>();
-            QString error;
-            try {
-                core::PipelineRequest cancellable =
-                    request; // stops when the slot's job is replaced or the window closes
-                cancellable.cancel = &cancelled;
-                *pipeline = core::PipelineSimulation::planned(*profile, network, cancellable,
-                                                              microBatches, kind);
-                *allowed = core::PipelineSimulation::allowedBoundaries(*profile, request.cutMode);
-            } catch (const core::PlanError& planError) {
-                pipeline->reset();
-                error = QString::fromStdString(planError.what());
-            }
-            return [applyPipeline, pipeline, allowed, error] {
-                applyPipeline(std::move(*pipeline), std::move(*allowed), error);
-            };
-        });
+    const PipelinePlanningStatus::Channel channel = m_planning->start();
+    m_jobs->start(PipelineJob,
+                  [applyPipeline, profile = m_document->profile(), network = *m_document->network(),
+                   request, microBatches = settings.microBatches, kind = settings.scheduleKind,
+                   channel](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+                      // On a worker thread: only the copies above are read.
+                      auto pipeline = std::make_shared<std::optional<core::PipelineSimulation>>();
+                      auto allowed = std::make_shared<std::vector<int>>();
+                      QString error;
+                      try {
+                          core::PipelineRequest cancellable =
+                              request; // stops when the slot's job is replaced or the window closes
+                          cancellable.cancel = &cancelled;
+                          cancellable.progressPermille = channel.permille.get();
+                          cancellable.finishNow = channel.finishNow.get();
+                          *pipeline = core::PipelineSimulation::planned(
+                              *profile, network, cancellable, microBatches, kind);
+                          *allowed = core::PipelineSimulation::allowedBoundaries(*profile,
+                                                                                 request.cutMode);
+                      } catch (const core::PlanError& planError) {
+                          pipeline->reset();
+                          error = QString::fromStdString(planError.what());
+                      }
+                      return [applyPipeline, pipeline, allowed, error] {
+                          applyPipeline(std::move(*pipeline), std::move(*allowed), error);
+                      };
+                  });
     showSceneMessage(m_ganttScene, QStringLiteral("Planning…"));
     updateMessage();
 }
@@ -516,6 +526,7 @@ void TrainingPanel::resimulatePipeline(const std::vector<int>& boundaries, bool 
     const core::Profile& profile = *m_document->profile();
     const PipelineSettings& settings = m_document->pipelineSettings();
     m_jobs->cancel(PipelineJob); // the dragged partition wins over a plan still under way
+    m_planning->finish();
     m_pipelineInputs = std::make_pair(settings, boundaries);
     m_pipelineError.clear();
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
@@ -671,7 +682,14 @@ void TrainingPanel::updateMessage() {
                           .arg(Format::ms(m_pipeline->plan.bottleneckMs))
                           .arg(m_pipeline->plan.microBatch)
                           .arg(m_pipeline->schedule.microBatches)
-                          .arg(Format::ms(m_pipeline->schedule.minibatchMs));
+                          .arg(Format::ms(m_pipeline->schedule.minibatchMs)) +
+                      (m_pipeline->plan.exact
+                           ? QStringLiteral(" Optimal.")
+                           : QStringLiteral(" Best plan found, not proven optimal: lower bound "
+                                            "%1, gap %2% (%3).")
+                                 .arg(Format::ms(m_pipeline->plan.lowerBoundMs))
+                                 .arg(100.0 * m_pipeline->plan.gap(), 0, 'f', 1)
+                                 .arg(QString::fromStdString(m_pipeline->plan.note)));
     } else if (m_result) {
         summary = QStringLiteral("%1, batch %2: iteration %3.")
                       .arg(QString::fromStdString(m_result->planner))

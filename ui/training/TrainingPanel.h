@@ -25,6 +25,10 @@ class QGraphicsScene;
 class QGraphicsView;
 class QLabel;
 class QPushButton;
+
+namespace cutlab::ui {
+class PipelinePlanningStatus;
+}
 class QSpinBox;
 class QTabWidget;
 class QUndoStack;
@@ -159,6 +163,7 @@ class TrainingPanel : public QWidget {
     QPushButton* m_exportButton;
     QLabel* m_message;
     QLabel* m_summary;
+    PipelinePlanningStatus* m_planning;
     QTabWidget* m_tabs;
     QGraphicsScene* m_timelineScene;
     QGraphicsView* m_timelineView;

@@ -1,0 +1,166 @@
+#include "core/pipeline/PipelineSetup.h"
+
+#include <algorithm>
+
+namespace cutlab::core {
+namespace {
+
+std::string machineName(const Profile& profile, int machine) {
+    return "'" + profile.machines[static_cast<std::size_t>(machine)].id + "'";
+}
+
+Link requireLink(const Profile& profile, const Network& network, int from, int to) {
+    if (auto link = network.linkBetween(profile, from, to))
+        return *link;
+    throw PlanError("the network '" + network.name + "' has no link from machine " +
+                    machineName(profile, from) + " to machine " + machineName(profile, to) +
+                    " (needed by the pipeline chain)");
+}
+
+} // namespace
+
+PipelineSetup setUpPipeline(const Profile& profile, const Network& network,
+                            const PipelineRequest& request) {
+    if (!profile.hasBackward)
+        throw PlanError("the profile has no backward_ms for every layer; the pipeline planner "
+                        "trains, so it needs "
+                        "forward and backward times (docs/cost-models.md §2.3)");
+    if (request.chain.empty())
+        throw PlanError("the pipeline chain names no machine");
+    for (int machine : request.chain)
+        if (machine < 0 || machine >= static_cast<int>(profile.machines.size()))
+            throw PlanError("the pipeline chain names a machine the profile does not have");
+    if (request.microBatch < 0)
+        throw PlanError("the micro-batch must be at least 1 sample");
+    PipelineSetup setup;
+    setup.samples = request.microBatch > 0 ? request.microBatch
+                                           : std::max(1, static_cast<int>(profile.model.batch));
+    for (std::size_t n = 0; n + 1 < request.chain.size(); ++n) {
+        setup.forwardLinks.push_back(
+            requireLink(profile, network, request.chain[n], request.chain[n + 1]));
+        setup.backwardLinks.push_back(
+            requireLink(profile, network, request.chain[n + 1], request.chain[n]));
+    }
+    setup.consumers.resize(profile.layers.size());
+    for (std::size_t v = 0; v < profile.layers.size(); ++v) {
+        const Layer& layer = profile.layers[v];
+        if (layer.readsModelInput)
+            setup.inputReaders.push_back(static_cast<int>(v));
+        for (int input : layer.inputs) {
+            auto& list = setup.consumers[static_cast<std::size_t>(input)];
+            if (list.empty() || list.back() != static_cast<int>(v))
+                list.push_back(static_cast<int>(v));
+        }
+    }
+    return setup;
+}
+
+TensorBytes tensorBytes(const Profile& profile, const PipelineRequest& request, int samples,
+                        int producer) {
+    const double perSample = producer < 0
+                                 ? profile.model.inputBytes
+                                 : profile.layers[static_cast<std::size_t>(producer)].outputBytes;
+    TensorBytes bytes;
+    if (request.compression) {
+        const long long elements = AcceptCodec::elementsOf(perSample);
+        bytes.forward = request.compression->forwardBytes(samples, elements);
+        bytes.backward = request.compression->backwardBytes(samples, elements);
+    } else {
+        bytes.forward = bytes.backward = samples * perSample;
+    }
+    if (producer < 0)
+        bytes.backward = 0; // nothing computes a gradient for the data
+    return bytes;
+}
+
+double linkMs(const PipelineSetup& setup, int link, const TensorBytes& bytes) {
+    return setup.forwardLinks[static_cast<std::size_t>(link)].transferMs(bytes.forward) +
+           setup.backwardLinks[static_cast<std::size_t>(link)].transferMs(bytes.backward);
+}
+
+PipelinePlan evaluatePartition(const Profile& profile, const PipelineRequest& request,
+                               const PipelineSetup& setup, const std::vector<int>& stageOfLayer) {
+    const int n = static_cast<int>(profile.layers.size());
+    if (static_cast<int>(stageOfLayer.size()) != n)
+        throw PlanError("a pipeline partition must give a stage to each of the " +
+                        std::to_string(n) + " layers");
+    int stages = 0;
+    for (int stage : stageOfLayer) {
+        if (stage < 0 || stage >= static_cast<int>(request.chain.size()))
+            throw PlanError("a stage lies outside the chain of " +
+                            std::to_string(request.chain.size()) + " machines");
+        stages = std::max(stages, stage + 1);
+    }
+    PipelinePlan plan;
+    plan.microBatch = setup.samples;
+    plan.stages.resize(static_cast<std::size_t>(stages));
+    for (int s = 0; s < stages; ++s) {
+        plan.stages[static_cast<std::size_t>(s)].chainPosition = s;
+        plan.stages[static_cast<std::size_t>(s)].machine =
+            request.chain[static_cast<std::size_t>(s)];
+    }
+    const double scale = setup.samples / profile.model.batch;
+    std::vector<double> forwardSum(static_cast<std::size_t>(stages), 0),
+        backwardSum(static_cast<std::size_t>(stages), 0);
+    for (int v = 0; v < n; ++v) {
+        const int s = stageOfLayer[static_cast<std::size_t>(v)];
+        PipelineStage& stage = plan.stages[static_cast<std::size_t>(s)];
+        const Layer& layer = profile.layers[static_cast<std::size_t>(v)];
+        for (int input : layer.inputs)
+            if (stageOfLayer[static_cast<std::size_t>(input)] > s)
+                throw PlanError("layer '" + layer.id + "' (stage " + std::to_string(s + 1) +
+                                ") reads '" + profile.layers[static_cast<std::size_t>(input)].id +
+                                "' from a later stage");
+        stage.layers.push_back(v);
+        forwardSum[static_cast<std::size_t>(s)] +=
+            layer.forwardMs[static_cast<std::size_t>(stage.machine)];
+        backwardSum[static_cast<std::size_t>(s)] +=
+            layer.backwardMs[static_cast<std::size_t>(stage.machine)];
+    }
+    for (int s = 0; s < stages; ++s) {
+        PipelineStage& stage = plan.stages[static_cast<std::size_t>(s)];
+        if (stage.layers.empty())
+            throw PlanError("stage " + std::to_string(s + 1) + " of the pipeline runs no layer");
+        stage.forwardMs = forwardSum[static_cast<std::size_t>(s)] * scale;
+        stage.backwardMs = backwardSum[static_cast<std::size_t>(s)] * scale;
+        stage.computeMs =
+            (forwardSum[static_cast<std::size_t>(s)] + backwardSum[static_cast<std::size_t>(s)]) *
+            scale;
+    }
+    // A tensor crosses every link from its producer's stage to its last consumer's stage.
+    auto relay = [&](int producer, int fromStage, int toStage) {
+        if (toStage <= fromStage)
+            return;
+        const TensorBytes bytes = tensorBytes(profile, request, setup.samples, producer);
+        for (int link = fromStage; link < toStage; ++link) {
+            PipelineStage& stage = plan.stages[static_cast<std::size_t>(link)];
+            stage.crossing.push_back(producer);
+            stage.linkForwardBytes += bytes.forward;
+            stage.linkBackwardBytes += bytes.backward;
+        }
+    };
+    int lastReader = 0;
+    for (int reader : setup.inputReaders)
+        lastReader = std::max(lastReader, stageOfLayer[static_cast<std::size_t>(reader)]);
+    relay(-1, 0, lastReader);
+    for (int v = 0; v < n; ++v) {
+        int last = stageOfLayer[static_cast<std::size_t>(v)];
+        for (int consumer : setup.consumers[static_cast<std::size_t>(v)])
+            last = std::max(last, stageOfLayer[static_cast<std::size_t>(consumer)]);
+        relay(v, stageOfLayer[static_cast<std::size_t>(v)], last);
+    }
+    for (int s = 0; s + 1 < stages; ++s) {
+        PipelineStage& stage = plan.stages[static_cast<std::size_t>(s)];
+        stage.linkBytes = stage.linkForwardBytes + stage.linkBackwardBytes;
+        stage.linkForwardMs =
+            setup.forwardLinks[static_cast<std::size_t>(s)].transferMs(stage.linkForwardBytes);
+        stage.linkBackwardMs =
+            setup.backwardLinks[static_cast<std::size_t>(s)].transferMs(stage.linkBackwardBytes);
+        stage.linkMs = stage.linkForwardMs + stage.linkBackwardMs;
+    }
+    for (const auto& stage : plan.stages)
+        plan.bottleneckMs = std::max({plan.bottleneckMs, stage.computeMs, stage.linkMs});
+    return plan;
+}
+
+} // namespace cutlab::core
