@@ -20,6 +20,7 @@
 #include <iostream>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 
 namespace cutlab::cli {
 namespace {
@@ -157,7 +158,13 @@ int runPredictorTrain(ArgumentCursor& cursor) {
             training.push_back(machine.id);
     if (training.empty())
         throw CliError("--hold-out leaves no machine to train on");
-    const core::LatencyPredictor predictor = core::trainLatencyPredictor(times, training, options);
+    const core::LatencyPredictor predictor = [&] {
+        try {
+            return core::trainLatencyPredictor(times, training, options);
+        } catch (const std::invalid_argument& refused) {
+            throw CliError(profiles.front() + ": error: " + refused.what());
+        }
+    }();
     const std::string document = core::finiteJsonText(core::predictorToJson(predictor)) + "\n";
     try {
         core::writeFileAtomically(output, document, "the predictor");
@@ -217,9 +224,14 @@ int runPredictorEval(ArgumentCursor& cursor) {
             skipped.push_back(machine.id);
             continue;
         }
-        const core::LatencyPredictor without =
-            core::trainLatencyPredictor(times, others, predictor.provenance().options);
-        core::MachineEvaluation row = core::evaluateOnMachine(without, times, machine.id);
+        core::MachineEvaluation row;
+        try {
+            const core::LatencyPredictor without =
+                core::trainLatencyPredictor(times, others, predictor.provenance().options);
+            row = core::evaluateOnMachine(without, times, machine.id);
+        } catch (const std::invalid_argument& refused) {
+            throw CliError(profiles.front() + ": error: " + refused.what());
+        }
         row.retrained = true;
         rows.push_back(row);
     }

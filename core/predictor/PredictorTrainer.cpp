@@ -62,6 +62,10 @@ LatencyPredictor trainLatencyPredictor(const ModelTimes& times,
                                        const TrainingOptions& options) {
     if (times.layers() == 0)
         throw std::invalid_argument("the model has no layers");
+    if (times.layers() > kMaxPredictorLayers)
+        throw std::invalid_argument("the model has " + std::to_string(times.layers()) +
+                                    " layers; the latency predictor handles at most " +
+                                    std::to_string(kMaxPredictorLayers));
     std::vector<std::string> training = machines;
     if (training.empty())
         for (const MachineTimes& machine : times.machines)

@@ -19,9 +19,17 @@ RepresentativeSubModels chooseRepresentativeSubModels(const std::vector<double>&
         double cost;
         SubModel subModel;
     };
+    std::vector<double> prefix(static_cast<std::size_t>(layers) + 1, 0.0);
+    for (int l = 0; l < layers; ++l)
+        prefix[static_cast<std::size_t>(l) + 1] =
+            prefix[static_cast<std::size_t>(l)] + layerCost[static_cast<std::size_t>(l)];
     std::vector<Costed> costed;
-    for (const SubModel& subModel : contiguousSubModels(layers))
-        costed.push_back({subModelMs(layerCost, subModel), subModel});
+    costed.reserve(static_cast<std::size_t>(layers) * static_cast<std::size_t>(layers + 1) / 2);
+    for (int first = 0; first < layers; ++first)
+        for (int last = first; last < layers; ++last)
+            costed.push_back({prefix[static_cast<std::size_t>(last) + 1] -
+                                  prefix[static_cast<std::size_t>(first)],
+                              {first, last}});
     std::stable_sort(costed.begin(), costed.end(),
                      [](const Costed& a, const Costed& b) { return a.cost < b.cost; });
     RepresentativeSubModels chosen{{}, sortedBy};
