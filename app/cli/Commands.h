@@ -12,10 +12,11 @@ int runPlan(const std::vector<std::string>& arguments);
 int runTrain(const std::vector<std::string>& arguments); // TrainCommand.cpp
 int runPipelineTrain(const std::vector<std::string>&
                          arguments); // PipelineTrainCommand.cpp (train --planner pipeline)
-int runSweep(const std::vector<std::string>& arguments);    // SweepCommand.cpp
-int runImport(const std::vector<std::string>& arguments);   // ImportCommand.cpp
-int runMerge(const std::vector<std::string>& arguments);    // MergeCommand.cpp
-int runEstimate(const std::vector<std::string>& arguments); // EstimateCommand.cpp
+int runSweep(const std::vector<std::string>& arguments);     // SweepCommand.cpp
+int runImport(const std::vector<std::string>& arguments);    // ImportCommand.cpp
+int runMerge(const std::vector<std::string>& arguments);     // MergeCommand.cpp
+int runEstimate(const std::vector<std::string>& arguments);  // EstimateCommand.cpp
+int runPredictor(const std::vector<std::string>& arguments); // PredictorCommand.cpp
 int runTrainingChart(
     const std::vector<std::string>& arguments); // TrainingChartCommand.cpp (cutlab-charts)
 // `chart`, `report` and `training-chart` need Qt: they run in the cutlab-charts program installed

@@ -550,7 +550,7 @@ class TestCli : public QObject {
     }
     void helpOnEverySubcommand() {
         for (const char* command : {"validate", "info", "plan", "train", "sweep", "import", "merge",
-                                    "estimate", "chart", "report", "training-chart"}) {
+                                    "estimate", "predictor", "chart", "report", "training-chart"}) {
             const Run run = cli({command, "--help"});
             QCOMPARE(run.status, 0);
             QVERIFY(run.out.startsWith(QString("usage: cutlab-cli ") + command));
