@@ -36,6 +36,8 @@ class DownsetLevel {
     // layer it adds to the first one.
     std::vector<std::vector<int>> covers;
     std::vector<int> added;
+    // The layers each downset of this level can take next (not in it, every input in it).
+    std::vector<std::vector<int>> ready;
 
   private:
     struct Hash {
@@ -70,34 +72,70 @@ bool has(const std::uint64_t* bits, int layer) {
     return (bits[layer / 64] >> (layer % 64)) & 1u;
 }
 
-// The next level: every downset of the current one plus one layer whose inputs it holds. The
-// current level's downsets are numbered from `base` in the lattice.
-std::unique_ptr<DownsetLevel> grow(const Profile& profile, const DownsetLevel& level, int words,
-                                   int base, const std::function<bool()>& stop) {
+// Each layer's readers, once each.
+std::vector<std::vector<int>> readersOf(const Profile& profile) {
+    std::vector<std::vector<int>> readers(profile.layers.size());
+    for (std::size_t v = 0; v < profile.layers.size(); ++v)
+        for (int input : profile.layers[v].inputs) {
+            auto& list = readers[static_cast<std::size_t>(input)];
+            if (list.empty() || list.back() != static_cast<int>(v))
+                list.push_back(static_cast<int>(v));
+        }
+    return readers;
+}
+
+// The level of the empty set: it can take every layer without inputs.
+std::unique_ptr<DownsetLevel> emptyLevel(const Profile& profile, int words) {
+    auto level = std::make_unique<DownsetLevel>(words);
+    const std::vector<std::uint64_t> empty(static_cast<std::size_t>(words), 0);
+    level->insert(empty.data());
+    level->covers.emplace_back();
+    level->added.push_back(-1);
+    level->ready.emplace_back();
+    for (std::size_t v = 0; v < profile.layers.size(); ++v)
+        if (profile.layers[v].inputs.empty())
+            level->ready.back().push_back(static_cast<int>(v));
+    return level;
+}
+
+// The next level: every downset of the current one plus one layer it can take. The current
+// level's downsets are numbered from `base` in the lattice. A new downset's ready layers are its
+// parent's, less the one taken, plus the readers of that one whose inputs are now all in: the
+// work per downset follows the graph's width, not its length.
+std::unique_ptr<DownsetLevel> grow(const Profile& profile,
+                                   const std::vector<std::vector<int>>& readers,
+                                   const DownsetLevel& level, int words, int base,
+                                   const std::function<bool()>& stop) {
     auto next = std::make_unique<DownsetLevel>(words);
     std::vector<std::uint64_t> candidate(static_cast<std::size_t>(words));
-    const int n = static_cast<int>(profile.layers.size());
     for (std::size_t d = 0; d < level.size(); ++d) {
         if (stop && d % 1024 == 0 && stop())
             throw EnumerationStopped();
         const std::uint64_t* bits = level.at(d);
-        for (int v = 0; v < n; ++v) {
-            if (has(bits, v))
-                continue;
-            bool ready = true;
-            for (int input : profile.layers[static_cast<std::size_t>(v)].inputs)
-                if (!has(bits, input)) {
-                    ready = false;
-                    break;
-                }
-            if (!ready)
-                continue;
+        const std::vector<int>& ready = level.ready[d];
+        for (int v : ready) {
             candidate.assign(bits, bits + words);
             candidate[static_cast<std::size_t>(v / 64)] |= std::uint64_t(1) << (v % 64);
             const std::size_t child = next->insert(candidate.data());
             if (child == next->covers.size()) {
                 next->covers.emplace_back();
                 next->added.push_back(v);
+                std::vector<int> childReady;
+                childReady.reserve(ready.size() + readers[static_cast<std::size_t>(v)].size());
+                for (int w : ready)
+                    if (w != v)
+                        childReady.push_back(w);
+                for (int w : readers[static_cast<std::size_t>(v)]) {
+                    bool inputsIn = true;
+                    for (int input : profile.layers[static_cast<std::size_t>(w)].inputs)
+                        if (!has(candidate.data(), input)) {
+                            inputsIn = false;
+                            break;
+                        }
+                    if (inputsIn)
+                        childReady.push_back(w);
+                }
+                next->ready.push_back(std::move(childReady));
             }
             next->covers[child].push_back(base + static_cast<int>(d));
         }
@@ -129,11 +167,8 @@ DownsetLattice DownsetLattice::allDownsets(const Profile& profile, std::size_t l
                                            const std::function<void(double)>& progress) {
     const int n = static_cast<int>(profile.layers.size());
     DownsetLattice lattice(n);
-    auto level = std::make_unique<DownsetLevel>(lattice.m_words);
-    const std::vector<std::uint64_t> empty(static_cast<std::size_t>(lattice.m_words), 0);
-    level->insert(empty.data());
-    level->covers.emplace_back();
-    level->added.push_back(-1);
+    const auto readers = readersOf(profile);
+    auto level = emptyLevel(profile, lattice.m_words);
     for (int count = 0;; ++count) {
         if (lattice.size() + level->size() > limit)
             throw DownsetLimitExceeded(countDownsets(profile), limit);
@@ -144,7 +179,7 @@ DownsetLattice DownsetLattice::allDownsets(const Profile& profile, std::size_t l
             break;
         if (progress)
             progress(static_cast<double>(count) / n);
-        level = grow(profile, *level, lattice.m_words, base, stop);
+        level = grow(profile, readers, *level, lattice.m_words, base, stop);
     }
     return lattice;
 }
@@ -152,12 +187,11 @@ DownsetLattice DownsetLattice::allDownsets(const Profile& profile, std::size_t l
 std::size_t DownsetLattice::countDownsets(const Profile& profile, std::size_t cap) {
     const int n = static_cast<int>(profile.layers.size());
     const int words = wordsFor(n);
-    auto level = std::make_unique<DownsetLevel>(words);
-    const std::vector<std::uint64_t> empty(static_cast<std::size_t>(words), 0);
-    level->insert(empty.data());
+    const auto readers = readersOf(profile);
+    auto level = emptyLevel(profile, words);
     std::size_t total = 1;
     for (int count = 1; count <= n && total <= cap; ++count) {
-        level = grow(profile, *level, words, 0, {});
+        level = grow(profile, readers, *level, words, 0, {});
         total += level->size();
     }
     return total > cap ? cap + 1 : total;
