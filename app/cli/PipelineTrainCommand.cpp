@@ -7,10 +7,14 @@
 #include "app/cli/ProfileArgument.h"
 #include "core/planners/PlannerRegistry.h"
 
+#include "core/io/JsonText.h"
 #include "core/io/NetworkFile.h"
 #include "core/io/PlanJson.h"
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/pipeline/PipelineSchedule.h"
+#include "core/predictor/EstimatedTimes.h"
+#include "core/predictor/PredictorJson.h"
+#include "core/training/PipelineSimulation.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -46,6 +50,14 @@ const char* const kUsage =
     "  --compress none|accept[:KF,KB] transfers through AccEPT's codec: KF forward bits (2, 3, 4;\n"
     "                                default 2), KB backward bits (8 or 4; default 8)\n"
     "  --schedule 1f1b|gpipe         the simulated schedule (default 1f1b)\n"
+    "  --times profile|ratio|predictor:FILE  layer times for planning: measured (default), "
+    "FTPipeHD's\n"
+    "                                speed ratio, or AccEPT's latency predictor (a "
+    "cutlab-latency-predictor\n"
+    "                                file); each other machine times only the representative "
+    "sub-models\n"
+    "  --reference ID                the machine profiled in full for --times (default the "
+    "first of --stages)\n"
     "  --network PRESET|FILE         3g (default), 4g, fibre, ideal, a cutlab-network JSON or a "
     "Scission CSV\n"
     "  --json                        cutlab-plan JSON on stdout instead of a table\n"
@@ -63,6 +75,9 @@ struct PipelineOptions {
     std::string compressText = "none";
     core::ScheduleKind schedule = core::ScheduleKind::OneForwardOneBackward;
     double timeLimitSeconds = 10;
+    core::TimeSource times = core::TimeSource::Profile;
+    std::string predictorPath;
+    std::string reference;
     bool json = false;
 };
 
@@ -139,7 +154,21 @@ PipelineOptions parseOptions(const std::vector<std::string>& arguments) {
                 throw CliError("--time-limit must be a number of seconds from 0 to 1000000, not '" +
                                text + "'");
             options.timeLimitSeconds = seconds;
-        } else if (flag == "--network")
+        } else if (flag == "--times") {
+            const std::string text = cursor.valueOf(flag);
+            if (text.rfind("predictor:", 0) == 0 && text.size() > 10) {
+                options.times = core::TimeSource::Predictor;
+                options.predictorPath = text.substr(10);
+            } else if (auto source = core::timeSourceFromName(text);
+                       source && *source != core::TimeSource::Predictor) {
+                options.times = *source;
+            } else {
+                throw CliError("--times must be profile, ratio or predictor:FILE, not '" + text +
+                               "'");
+            }
+        } else if (flag == "--reference")
+            options.reference = cursor.valueOf(flag);
+        else if (flag == "--network")
             options.network = cursor.valueOf(flag);
         else if (flag == "--json")
             options.json = true;
@@ -306,6 +335,33 @@ std::vector<int> resolveChain(const core::Profile& profile, const std::vector<st
     return chain;
 }
 
+// The profile the planner sees: measured, or with the other machines' times estimated from the
+// reference machine (--times, --reference).
+core::Profile profileForPlanning(const core::Profile& profile, const PipelineOptions& options) {
+    if (options.times == core::TimeSource::Profile)
+        return profile;
+    std::optional<core::LatencyPredictor> predictor;
+    if (options.times == core::TimeSource::Predictor) {
+        std::string unreadable;
+        const auto text = core::readTextFile(options.predictorPath, unreadable);
+        if (!text)
+            throw CliError(options.predictorPath + ": error: " + unreadable);
+        try {
+            predictor = core::predictorFromText(*text);
+        } catch (const core::PredictorFormatError& error) {
+            throw CliError(options.predictorPath + ": error: " + error.what());
+        }
+    }
+    const std::string reference =
+        options.reference.empty() ? options.stages.front() : options.reference;
+    try {
+        return core::profileWithEstimatedTimes(profile, options.times, reference,
+                                               predictor ? &*predictor : nullptr);
+    } catch (const std::invalid_argument& error) {
+        throw CliError("--times " + core::timeSourceName(options.times) + ": " + error.what());
+    }
+}
+
 } // namespace
 
 int runPipelineTrain(const std::vector<std::string>& arguments) {
@@ -340,20 +396,39 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
     }
 
     request.timeLimitMs = options.timeLimitSeconds * 1000;
+    const core::Profile planned = profileForPlanning(profile, options);
     core::PipelinePlan plan;
+    std::optional<double> measuredBottleneck;
     try {
-        plan = core::planPipeline(profile, network, request);
+        plan = core::planPipeline(planned, network, request);
+        if (options.times != core::TimeSource::Profile)
+            measuredBottleneck =
+                core::evaluatePipeline(profile, network, request,
+                                       core::PipelineSimulation::stageOfLayerOf(
+                                           plan, static_cast<int>(profile.layers.size())))
+                    .bottleneckMs;
     } catch (const core::PlanError& error) {
         throw CliError(options.profilePath + ": " + error.what());
     }
     const core::PipelineSchedule schedule =
         core::simulateSchedule(core::stageTimings(plan), microBatches, options.schedule);
-    if (options.json)
-        std::cout << core::finiteJsonText(planJson(profile, network, options, &plan, &schedule,
-                                                   microBatch, microBatches))
-                  << "\n";
-    else
-        printTable(profile, network, options, plan, schedule);
+    const std::string reference =
+        options.reference.empty() ? options.stages.front() : options.reference;
+    if (options.json) {
+        auto doc = planJson(planned, network, options, &plan, &schedule, microBatch, microBatches);
+        doc["times"] = core::timeSourceName(options.times);
+        if (measuredBottleneck) {
+            doc["reference"] = reference;
+            doc["measured_bottleneck_ms"] = core::jsonNumber(*measuredBottleneck);
+        }
+        std::cout << core::finiteJsonText(doc) << "\n";
+    } else {
+        printTable(planned, network, options, plan, schedule);
+        if (measuredBottleneck)
+            std::cout << "times " << core::timeSourceName(options.times) << " (reference "
+                      << reference << "): with the profile's measured times this partition's "
+                      << "bottleneck is " << fixed(*measuredBottleneck, 3) << " ms\n";
+    }
     return 0;
 }
 

@@ -4,6 +4,8 @@
 
 #include "app/cli/CliError.h"
 #include "app/cli/Commands.h"
+#include "core/io/ProfileLoader.h"
+#include "core/pipeline/PipelinePlanner.h"
 
 #include <nlohmann/json.hpp>
 
@@ -247,6 +249,56 @@ class TestPipelineCommand : public QObject {
             QVERIFY2(refused.error.find("--time-limit") != std::string::npos,
                      refused.error.c_str());
             QVERIFY(refused.out.empty());
+        }
+    }
+
+    // --times plans on estimated times (FTPipeHD's ratio here) and reports what the partition
+    // costs with the measured ones; bad sources are refused.
+    void estimatedTimesAreComparedWithTheMeasuredOnes() {
+        const std::string profile = data("sample_profiles/torch/resnet18.json");
+        const Run r =
+            run(runPipelineTrain,
+                {profile, "--planner", "pipeline", "--stages", "thisbox-2t,thisbox-1t", "--network",
+                 "ideal", "--times", "ratio", "--reference", "thisbox-2t", "--json"});
+        QCOMPARE(r.status, 0);
+        const auto doc = nlohmann::ordered_json::parse(r.out);
+        QCOMPARE(doc["times"].get<std::string>(), std::string("ratio"));
+        QCOMPARE(doc["reference"].get<std::string>(), std::string("thisbox-2t"));
+        // the partition re-costed with the profile's times
+        const cutlab::core::Profile measured =
+            *cutlab::core::loadProfileFile(data("sample_profiles/torch/resnet18.json")).profile;
+        std::vector<int> stageOf(measured.layers.size(), 0);
+        int stage = 0;
+        for (const auto& entry : doc["stages"]) {
+            for (const auto& id : entry["layers"])
+                stageOf[static_cast<std::size_t>(measured.layerIndex(id.get<std::string>()))] =
+                    stage;
+            ++stage;
+        }
+        cutlab::core::PipelineRequest request;
+        request.chain = {measured.machineIndex("thisbox-2t"), measured.machineIndex("thisbox-1t")};
+        QCOMPARE(doc["measured_bottleneck_ms"].get<double>(),
+                 cutlab::core::evaluatePipeline(measured, *cutlab::core::networkPreset("ideal"),
+                                                request, stageOf)
+                     .bottleneckMs);
+        const Run table = run(runPipelineTrain, {profile, "--planner", "pipeline", "--stages",
+                                                 "thisbox-2t,thisbox-1t", "--times", "ratio"});
+        QCOMPARE(table.status, 0);
+        QVERIFY2(table.out.find("with the profile's measured times this partition's bottleneck") !=
+                     std::string::npos,
+                 table.out.c_str());
+        for (const std::vector<std::string>& bad :
+             {std::vector<std::string>{"--times", "guess"},
+              std::vector<std::string>{"--times", "predictor:"},
+              std::vector<std::string>{"--times", "predictor:/no/such/predictor.json"},
+              std::vector<std::string>{"--times", "ratio", "--reference", "nobody"}}) {
+            std::vector<std::string> arguments{profile, "--planner", "pipeline", "--stages",
+                                               "thisbox-1t"};
+            arguments.insert(arguments.end(), bad.begin(), bad.end());
+            const Run refused = run(runPipelineTrain, arguments);
+            QCOMPARE(refused.status, 2);
+            QVERIFY(refused.out.empty());
+            QVERIFY(!refused.error.empty());
         }
     }
 
