@@ -24,6 +24,9 @@
 #include "core/pipeline/PipelineSchedule.h"
 #include "core/planners/IterationPlanner.h"
 #include "core/planners/PlannerRegistry.h"
+#include "core/predictor/ModelTimes.h"
+#include "core/predictor/PredictorJson.h"
+#include "core/predictor/PredictorTrainer.h"
 #include "core/training/TrainingResult.h"
 
 #include <QChart>
@@ -142,6 +145,7 @@ class TrainingUiTest : public QObject {
     void pipelineRunsNoIterationPlanner();
     void darkCanvasExportStaysLight();
     void anyModeOnInceptionShowsProgressAndStops();
+    void compressionAndTimeSourcesChangeThePlan();
 };
 
 void TrainingUiTest::panelShowsCoreHierTrainPlan() {
@@ -874,6 +878,86 @@ void TrainingUiTest::anyModeOnInceptionShowsProgressAndStops() {
     QCOMPARE(panel.pipeline()->plan.states, std::size_t(221565));
     QCOMPARE(panel.pipeline()->plan.stages.size(), std::size_t(4));
     QVERIFY2(summary->text().endsWith(QStringLiteral("Optimal.")), qPrintable(summary->text()));
+}
+
+// Compression and the source of the times are pipeline settings: AccEPT's codec shrinks the
+// transfers of a link-bound pipeline; planning on the peers' estimates says what the measured
+// times make of the partition; a predictor comes from a file, and no file keeps the choice.
+void TrainingUiTest::compressionAndTimeSourcesChangeThePlan() {
+    const core::Profile profile = loadProfile("sample_profiles/torch/resnet18.json");
+    ui::TrainingPanel panel;
+    panel.setDocument(profile, *core::networkPreset("4g"));
+    panel.setPlanner("pipeline");
+    ui::PipelineSettingsBox* box = panel.pipelineSettings();
+    box->setChainIds({"thisbox-1t", "thisbox-2t"});
+    QVERIFY(settled(panel));
+    QLabel* summary = nullptr;
+    for (QLabel* label : panel.findChildren<QLabel*>())
+        if (label->toolTip() == QStringLiteral("The answer of the selected planner."))
+            summary = label;
+    QVERIFY(summary);
+    const double plain = panel.pipeline()->plan.bottleneckMs;
+
+    box->setCompression(2, 8);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.document()->pipelineSettings().forwardBits, 2);
+    core::PipelineRequest request;
+    request.chain = {0, 1};
+    request.compression = core::AcceptCodec(2, 8);
+    const core::PipelinePlan expected =
+        core::planPipeline(profile, *core::networkPreset("4g"), request);
+    QCOMPARE(panel.pipeline()->plan.bottleneckMs, expected.bottleneckMs);
+    QVERIFY(panel.pipeline()->plan.bottleneckMs < plain);
+    // the codec's sizes on the links: what core plans with the same request
+    QCOMPARE(panel.pipeline()->plan.stages.size(), expected.stages.size());
+    for (std::size_t k = 0; k < expected.stages.size(); ++k)
+        QCOMPARE(panel.pipeline()->plan.stages[k].linkBytes, expected.stages[k].linkBytes);
+    box->setCompression(0, 8);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.pipeline()->plan.bottleneckMs, plain);
+    QVERIFY(!summary->text().contains(QStringLiteral("Planned on")));
+
+    box->setTimes(core::TimeSource::SpeedRatio);
+    QVERIFY(settled(panel));
+    QVERIFY2(summary->text().contains(QStringLiteral("Planned on speed-ratio estimates from "
+                                                     "thisbox-1t; with the measured times")),
+             qPrintable(summary->text()));
+
+    // a predictor from a file; a dialog closed without one keeps the speed ratio
+    QTemporaryDir dir;
+    const QString path = dir.filePath("predictor.json");
+    {
+        core::TrainingOptions options;
+        options.epochs = 5;
+        const auto predictor =
+            core::trainLatencyPredictor(core::modelTimesOf(profile), {}, options);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(core::predictorToJson(predictor).dump()));
+    }
+    box->setPredictorFileChooser([] { return QString(); });
+    auto* timesBox = box->findChildren<QComboBox*>().back();
+    timesBox->setCurrentIndex(2);
+    QCOMPARE(timesBox->currentIndex(), 1);
+    QCOMPARE(panel.document()->pipelineSettings().times, core::TimeSource::SpeedRatio);
+    box->setPredictorFileChooser([path] { return path; });
+    timesBox->setCurrentIndex(2);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.document()->pipelineSettings().times, core::TimeSource::Predictor);
+    QCOMPARE(panel.document()->pipelineSettings().predictorPath, path);
+    QVERIFY2(summary->text().contains(QStringLiteral("Planned on latency-predictor estimates")),
+             qPrintable(summary->text()));
+    // a broken predictor file is a message, not a crash
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("{}");
+    }
+    box->setCompression(3, 8); // plans again, reading the file again
+    QVERIFY(settled(panel));
+    QVERIFY(!panel.pipeline());
+    QVERIFY2(panel.errorText().contains(QStringLiteral("predictor.json")),
+             qPrintable(panel.errorText()));
 }
 
 QTEST_MAIN(TrainingUiTest)

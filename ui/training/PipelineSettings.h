@@ -4,6 +4,7 @@
 #include "core/pipeline/PipelineSchedule.h"
 
 #include "core/model/Profile.h"
+#include "core/predictor/EstimatedTimes.h"
 
 #include <QString>
 #include <QStringList>
@@ -13,13 +14,19 @@
 namespace cutlab::ui {
 
 // What PipelineSettingsBox edits: the chain of machine ids (an id may repeat), the micro-batch
-// size (0 = the profile's model.batch) and count (0 = 4 × stages), the cut mode, the schedule.
+// size (0 = the profile's model.batch) and count (0 = 4 × stages), the cut mode, the schedule,
+// the compression of transfers (AccEPT's codec, or none) and where the layer times come from
+// (the profile, or the peers' estimates from the chain's first machine, the reference).
 struct PipelineSettings {
     QStringList chain;
     int microBatch = 0;
     int microBatches = 0;
     core::PipelineCutMode cutMode = core::PipelineCutMode::Single;
     core::ScheduleKind scheduleKind = core::ScheduleKind::OneForwardOneBackward;
+    int forwardBits = 0;  // 0 = no compression; else AccEPT's codec with these bits (2, 3, 4)
+    int backwardBits = 8; // 8 or 4 (with compression)
+    core::TimeSource times = core::TimeSource::Profile;
+    QString predictorPath; // a cutlab-latency-predictor file, for TimeSource::Predictor
 
     // Machine positions of the chain; empty with `error` set when an id is unknown or none given.
     std::vector<int> machineChain(const core::Profile& profile, QString* error) const;

@@ -1,9 +1,11 @@
 #include "ui/training/PipelineSettingsBox.h"
 
 #include <QComboBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLineEdit>
+#include <QPoint>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolButton>
@@ -14,7 +16,12 @@ PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
     : QGroupBox(QStringLiteral("Pipeline"), parent), m_chain(new QLineEdit(this)),
       m_machine(new QComboBox(this)), m_add(new QToolButton(this)),
       m_microBatch(new QSpinBox(this)), m_microBatches(new QSpinBox(this)),
-      m_cutMode(new QComboBox(this)), m_schedule(new QComboBox(this)) {
+      m_cutMode(new QComboBox(this)), m_schedule(new QComboBox(this)),
+      m_compression(new QComboBox(this)), m_times(new QComboBox(this)) {
+    m_choosePredictor = [this] {
+        return QFileDialog::getOpenFileName(this, QStringLiteral("Latency predictor"), QString(),
+                                            QStringLiteral("Latency predictor (*.json)"));
+    };
     setToolTip(QStringLiteral("Settings of the pipeline-parallel planner (FTPipeHD / AccEPT / "
                               "PipeDream straight pipeline)."));
     m_chain->setToolTip(QStringLiteral(
@@ -42,6 +49,26 @@ PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
         "1F1B: one forward, one backward once warmed up (PipeDream, weights stashed); "
         "GPipe: every forward, then every backward."));
 
+    m_compression->addItem(QStringLiteral("none (float32)"), QPoint(0, 0));
+    m_compression->addItem(QStringLiteral("AccEPT 2-bit fwd, 8-bit bwd"), QPoint(2, 8));
+    m_compression->addItem(QStringLiteral("AccEPT 3-bit fwd, 8-bit bwd"), QPoint(3, 8));
+    m_compression->addItem(QStringLiteral("AccEPT 4-bit fwd, 8-bit bwd"), QPoint(4, 8));
+    m_compression->addItem(QStringLiteral("AccEPT 2-bit fwd, 4-bit bwd"), QPoint(2, 4));
+    m_compression->setToolTip(QStringLiteral(
+        "Transfers between stages as float32, or through AccEPT's codec: activations at 2–4 bits, "
+        "gradients at 8 or 4 bits (the encoded stream's exact size)."));
+    m_times->addItem(QStringLiteral("measured (profile)"),
+                     QString::fromStdString(core::timeSourceName(core::TimeSource::Profile)));
+    m_times->addItem(QStringLiteral("speed-ratio estimate (FTPipeHD)"),
+                     QString::fromStdString(core::timeSourceName(core::TimeSource::SpeedRatio)));
+    m_times->addItem(QStringLiteral("latency predictor (AccEPT)…"),
+                     QString::fromStdString(core::timeSourceName(core::TimeSource::Predictor)));
+    m_times->setToolTip(QStringLiteral(
+        "Where the planner takes the layer times: the profile's measurements, or the peers' "
+        "estimates from the chain's first machine (profiled in full) and each other machine's "
+        "times on ten representative sub-models. The summary then gives the plan's bottleneck "
+        "with the measured times too."));
+
     auto* chainRow = new QHBoxLayout();
     chainRow->setContentsMargins(0, 0, 0, 0);
     chainRow->addWidget(m_machine, 1);
@@ -53,6 +80,8 @@ PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
     form->addRow(QStringLiteral("Micro-batches"), m_microBatches);
     form->addRow(QStringLiteral("Cut mode"), m_cutMode);
     form->addRow(QStringLiteral("Schedule"), m_schedule);
+    form->addRow(QStringLiteral("Compression"), m_compression);
+    form->addRow(QStringLiteral("Times"), m_times);
 
     connect(m_chain, &QLineEdit::editingFinished, this, &PipelineSettingsBox::changed);
     connect(m_add, &QToolButton::clicked, this, &PipelineSettingsBox::appendMachine);
@@ -60,6 +89,20 @@ PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
     connect(m_microBatches, &QSpinBox::valueChanged, this, &PipelineSettingsBox::changed);
     connect(m_cutMode, &QComboBox::currentIndexChanged, this, &PipelineSettingsBox::changed);
     connect(m_schedule, &QComboBox::currentIndexChanged, this, &PipelineSettingsBox::changed);
+    connect(m_compression, &QComboBox::currentIndexChanged, this, &PipelineSettingsBox::changed);
+    connect(m_times, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (m_times->itemData(index).toString() == QStringLiteral("predictor")) {
+            const QString path = m_choosePredictor ? m_choosePredictor() : QString();
+            if (path.isEmpty()) { // no file: the previous choice stays
+                const QSignalBlocker block(m_times);
+                m_times->setCurrentIndex(m_timesIndex);
+                return;
+            }
+            m_predictorPath = path;
+        }
+        m_timesIndex = index;
+        emit changed();
+    });
 }
 
 void PipelineSettingsBox::setMachines(const core::Profile& profile) {
@@ -80,12 +123,27 @@ PipelineSettings PipelineSettingsBox::settings() const {
     settings.microBatches = microBatches();
     settings.cutMode = cutMode();
     settings.scheduleKind = scheduleKind();
+    const QPoint bits = m_compression->currentData().toPoint();
+    settings.forwardBits = bits.x();
+    settings.backwardBits = bits.x() > 0 ? bits.y() : 8;
+    settings.times = core::timeSourceFromName(m_times->currentData().toString().toStdString())
+                         .value_or(core::TimeSource::Profile);
+    if (settings.times == core::TimeSource::Predictor)
+        settings.predictorPath = m_predictorPath;
     return settings;
 }
 
 void PipelineSettingsBox::setSettings(const PipelineSettings& settings) {
     const QSignalBlocker blockChain(m_chain), blockBatch(m_microBatch),
-        blockBatches(m_microBatches), blockCut(m_cutMode), blockSchedule(m_schedule);
+        blockBatches(m_microBatches), blockCut(m_cutMode), blockSchedule(m_schedule),
+        blockCompression(m_compression), blockTimes(m_times);
+    const int compression = m_compression->findData(
+        QPoint(settings.forwardBits, settings.forwardBits > 0 ? settings.backwardBits : 0));
+    m_compression->setCurrentIndex(std::max(0, compression));
+    m_predictorPath = settings.predictorPath;
+    m_timesIndex = std::max(
+        0, m_times->findData(QString::fromStdString(core::timeSourceName(settings.times))));
+    m_times->setCurrentIndex(m_timesIndex);
     if (settings.chain != chainIds())
         m_chain->setText(settings.chain.join(QLatin1Char(',')));
     m_microBatch->setValue(settings.microBatch);
@@ -152,6 +210,23 @@ void PipelineSettingsBox::appendMachine() {
     QStringList ids = chainIds();
     ids << id;
     setChainIds(ids);
+}
+
+void PipelineSettingsBox::setCompression(int forwardBits, int backwardBits) {
+    m_compression->setCurrentIndex(std::max(
+        0, m_compression->findData(QPoint(forwardBits, forwardBits > 0 ? backwardBits : 0))));
+}
+
+void PipelineSettingsBox::setTimes(core::TimeSource source, const QString& predictorPath) {
+    if (source == core::TimeSource::Predictor) {
+        auto chooser = m_choosePredictor;
+        m_choosePredictor = [predictorPath] { return predictorPath; };
+        m_times->setCurrentIndex(m_times->findData(QStringLiteral("predictor")));
+        m_choosePredictor = chooser;
+        return;
+    }
+    m_times->setCurrentIndex(
+        m_times->findData(QString::fromStdString(core::timeSourceName(source))));
 }
 
 } // namespace cutlab::ui

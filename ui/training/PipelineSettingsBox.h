@@ -9,6 +9,7 @@
 #include <QGroupBox>
 #include <QStringList>
 
+#include <functional>
 #include <vector>
 
 class QComboBox;
@@ -19,7 +20,8 @@ class QToolButton;
 namespace cutlab::ui {
 
 // The pipeline's settings: the chain of machines (ids from the profile, an id may repeat), the
-// micro-batch size and count, the cut mode and the schedule kind. Emits changed() on every edit
+// micro-batch size and count, the cut mode, the schedule kind, compression and the source of the
+// layer times. Emits changed() on every edit
 // (the setters below edit as a user would); setSettings() shows settings without emitting.
 class PipelineSettingsBox : public QGroupBox {
     Q_OBJECT
@@ -43,6 +45,15 @@ class PipelineSettingsBox : public QGroupBox {
     void setCutMode(core::PipelineCutMode mode);
     core::ScheduleKind scheduleKind() const;
     void setScheduleKind(core::ScheduleKind kind);
+    // AccEPT's codec on every transfer: forward and backward bits, or 0 for none.
+    void setCompression(int forwardBits, int backwardBits);
+    // Where layer times come from; a predictor needs its file.
+    void setTimes(core::TimeSource source, const QString& predictorPath = {});
+    // Asked for a predictor file when the user picks the latency predictor (empty: keep the
+    // previous choice). Tests replace the file dialog.
+    void setPredictorFileChooser(std::function<QString()> chooser) {
+        m_choosePredictor = std::move(chooser);
+    }
 
   signals:
     void changed();
@@ -57,6 +68,11 @@ class PipelineSettingsBox : public QGroupBox {
     QSpinBox* m_microBatches;
     QComboBox* m_cutMode;
     QComboBox* m_schedule;
+    QComboBox* m_compression;
+    QComboBox* m_times;
+    QString m_predictorPath;
+    int m_timesIndex = 0; // the choice before the current one (a cancelled file dialog returns)
+    std::function<QString()> m_choosePredictor;
 };
 
 } // namespace cutlab::ui

@@ -1,5 +1,8 @@
 #include "ui/training/TrainingPanel.h"
 
+#include "core/io/JsonText.h"
+#include "core/predictor/PredictorJson.h"
+
 #include "core/planners/IterationPlanner.h"
 #include "core/planners/PlannerRegistry.h"
 #include "core/training/StrategySweepComputer.h"
@@ -434,6 +437,8 @@ core::PipelineRequest TrainingPanel::pipelineRequest(QString* error) const {
     request.chain = settings.machineChain(profile, error);
     request.microBatch = settings.microBatch;
     request.cutMode = settings.cutMode;
+    if (settings.forwardBits > 0)
+        request.compression = core::AcceptCodec(settings.forwardBits, settings.backwardBits);
     return request;
 }
 
@@ -463,15 +468,56 @@ void TrainingPanel::showPipelinePartition(const std::vector<int>& allowed) {
     m_strip->setPartition(profile, m_pipeline->stageOfLayer, allowed, names);
 }
 
+// The profile a pipeline is planned on (on a worker): the document's, or with the other
+// machines' times estimated from the reference machine (core::profileWithEstimatedTimes).
+// Throws std::exception with a sentence when the predictor file cannot be used.
+core::Profile TrainingPanel::estimatedProfile(const core::Profile& profile, core::TimeSource times,
+                                              const std::string& reference,
+                                              const std::string& predictorPath) {
+    if (times == core::TimeSource::Profile)
+        return profile;
+    std::optional<core::LatencyPredictor> predictor;
+    if (times == core::TimeSource::Predictor) {
+        std::string unreadable;
+        const auto text = core::readTextFile(predictorPath, unreadable);
+        if (!text)
+            throw std::runtime_error(predictorPath + ": " + unreadable);
+        try {
+            predictor = core::predictorFromText(*text);
+        } catch (const std::exception& error) {
+            throw std::runtime_error(predictorPath + ": " + error.what());
+        }
+    }
+    return core::profileWithEstimatedTimes(profile, times, reference,
+                                           predictor ? &*predictor : nullptr);
+}
+
+// What the plan's times were and what the measured ones say of its partition.
+QString TrainingPanel::timesNote() const {
+    const PipelineSettings& settings = m_document->pipelineSettings();
+    if (settings.times == core::TimeSource::Profile || !m_pipelineMeasuredMs)
+        return {};
+    const QString source = settings.times == core::TimeSource::SpeedRatio
+                               ? QStringLiteral("speed-ratio estimates")
+                               : QStringLiteral("latency-predictor estimates");
+    return QStringLiteral(" Planned on %1 from %2; with the measured times this partition's "
+                          "bottleneck is %3.")
+        .arg(source, settings.chain.isEmpty() ? QString() : settings.chain.front(),
+             Format::ms(*m_pipelineMeasuredMs));
+}
+
 void TrainingPanel::replanPipeline() {
     m_pipelineInputs = std::make_pair(m_document->pipelineSettings(), std::vector<int>());
     m_pipeline.reset();
     m_pipelineError.clear();
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
+    m_pipelineMeasuredMs.reset();
     auto applyPipeline = [this](std::optional<core::PipelineSimulation> pipeline,
-                                std::vector<int> allowed, QString error) {
+                                std::vector<int> allowed, QString error,
+                                std::optional<double> measuredMs = std::nullopt) {
         m_planning->finish();
         m_pipeline = std::move(pipeline);
+        m_pipelineMeasuredMs = measuredMs;
         m_pipelineError = error;
         if (m_pipeline)
             showPipelinePartition(allowed);
@@ -490,32 +536,43 @@ void TrainingPanel::replanPipeline() {
     m_strip->clear();
     const PipelineSettings& settings = m_document->pipelineSettings();
     const PipelinePlanningStatus::Channel channel = m_planning->start();
-    m_jobs->start(PipelineJob,
-                  [applyPipeline, profile = m_document->profile(), network = *m_document->network(),
-                   request, microBatches = settings.microBatches, kind = settings.scheduleKind,
-                   channel](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
-                      // On a worker thread: only the copies above are read.
-                      auto pipeline = std::make_shared<std::optional<core::PipelineSimulation>>();
-                      auto allowed = std::make_shared<std::vector<int>>();
-                      QString error;
-                      try {
-                          core::PipelineRequest cancellable =
-                              request; // stops when the slot's job is replaced or the window closes
-                          cancellable.cancel = &cancelled;
-                          cancellable.progressPermille = channel.permille.get();
-                          cancellable.finishNow = channel.finishNow.get();
-                          *pipeline = core::PipelineSimulation::planned(
-                              *profile, network, cancellable, microBatches, kind);
-                          *allowed = core::PipelineSimulation::allowedBoundaries(*profile,
-                                                                                 request.cutMode);
-                      } catch (const core::PlanError& planError) {
-                          pipeline->reset();
-                          error = QString::fromStdString(planError.what());
-                      }
-                      return [applyPipeline, pipeline, allowed, error] {
-                          applyPipeline(std::move(*pipeline), std::move(*allowed), error);
-                      };
-                  });
+    m_jobs->start(
+        PipelineJob,
+        [applyPipeline, profile = m_document->profile(), network = *m_document->network(), request,
+         microBatches = settings.microBatches, kind = settings.scheduleKind, channel,
+         times = settings.times, predictorPath = settings.predictorPath.toStdString(),
+         reference =
+             settings.chain.isEmpty() ? std::string() : settings.chain.front().toStdString()](
+            const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+            // On a worker thread: only the copies above are read.
+            auto pipeline = std::make_shared<std::optional<core::PipelineSimulation>>();
+            auto allowed = std::make_shared<std::vector<int>>();
+            std::optional<double> measuredMs;
+            QString error;
+            try {
+                // the times planned on: measured, or estimated from the reference
+                const core::Profile planned =
+                    estimatedProfile(*profile, times, reference, predictorPath);
+                core::PipelineRequest cancellable =
+                    request; // stops when the slot's job is replaced or the window closes
+                cancellable.cancel = &cancelled;
+                cancellable.progressPermille = channel.permille.get();
+                cancellable.finishNow = channel.finishNow.get();
+                *pipeline = core::PipelineSimulation::planned(planned, network, cancellable,
+                                                              microBatches, kind);
+                *allowed = core::PipelineSimulation::allowedBoundaries(*profile, request.cutMode);
+                if (times != core::TimeSource::Profile)
+                    measuredMs = core::evaluatePipeline(*profile, network, request,
+                                                        (*pipeline)->stageOfLayer)
+                                     .bottleneckMs;
+            } catch (const std::exception& planError) {
+                pipeline->reset();
+                error = QString::fromStdString(planError.what());
+            }
+            return [applyPipeline, pipeline, allowed, error, measuredMs] {
+                applyPipeline(std::move(*pipeline), std::move(*allowed), error, measuredMs);
+            };
+        });
     showSceneMessage(m_ganttScene, QStringLiteral("Planning…"));
     updateMessage();
 }
@@ -683,6 +740,7 @@ void TrainingPanel::updateMessage() {
                           .arg(m_pipeline->plan.microBatch)
                           .arg(m_pipeline->schedule.microBatches)
                           .arg(Format::ms(m_pipeline->schedule.minibatchMs)) +
+                      timesNote() +
                       (m_pipeline->plan.exact
                            ? QStringLiteral(" Optimal.")
                            : QStringLiteral(" Best plan found, not proven optimal: lower bound "

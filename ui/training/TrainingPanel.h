@@ -144,11 +144,16 @@ class TrainingPanel : public QWidget {
     void exportCurrent();
     void showSceneMessage(QGraphicsScene* scene, const QString& text, bool error = true) const;
     core::PipelineRequest pipelineRequest(QString* error) const;
+    static core::Profile estimatedProfile(const core::Profile& profile, core::TimeSource times,
+                                          const std::string& reference,
+                                          const std::string& predictorPath);
+    QString timesNote() const;
 
     TrainingDocument* m_document;
     std::optional<core::TrainingResult> m_result;
     std::optional<core::TrainingTimeline> m_timeline;
     std::optional<core::PipelineSimulation> m_pipeline;
+    std::optional<double> m_pipelineMeasuredMs; // planned on estimates: the measured bottleneck
     QString m_iterationError, m_pipelineError;
     // The pipeline settings and boundaries of the pipeline shown or being planned (none after a
     // new document or network): a document change that leaves them alike computes nothing.
