@@ -426,7 +426,7 @@ void TrainingPanel::replanIteration() {
                               emit planChanged();
                           };
                   });
-    showSceneMessage(m_timelineScene, QStringLiteral("Planning…"));
+    showSceneMessage(m_timelineScene, QStringLiteral("Planning…"), false);
     updateMessage();
 }
 
@@ -573,7 +573,7 @@ void TrainingPanel::replanPipeline() {
                 applyPipeline(std::move(*pipeline), std::move(*allowed), error, measuredMs);
             };
         });
-    showSceneMessage(m_ganttScene, QStringLiteral("Planning…"));
+    showSceneMessage(m_ganttScene, QStringLiteral("Planning…"), false);
     updateMessage();
 }
 
@@ -694,9 +694,9 @@ void TrainingPanel::drawTimeline() {
         return;
     }
     if (!m_timeline) {
-        showSceneMessage(m_timelineScene, m_jobs->isRunning(IterationJob)
-                                              ? QStringLiteral("Planning…")
-                                              : m_iterationError);
+        const bool planning = m_jobs->isRunning(IterationJob);
+        showSceneMessage(m_timelineScene, planning ? QStringLiteral("Planning…") : m_iterationError,
+                         !planning);
         return;
     }
     HierTrainTimelineBuilder::build(m_timelineScene, *m_timeline,
@@ -706,9 +706,9 @@ void TrainingPanel::drawTimeline() {
 
 void TrainingPanel::drawGantt() {
     if (!m_pipeline) {
-        showSceneMessage(m_ganttScene, m_document->hasDocument() && m_jobs->isRunning(PipelineJob)
-                                           ? QStringLiteral("Planning…")
-                                           : m_pipelineError);
+        const bool planning = m_document->hasDocument() && m_jobs->isRunning(PipelineJob);
+        showSceneMessage(m_ganttScene, planning ? QStringLiteral("Planning…") : m_pipelineError,
+                         !planning); // planning is no error
         return;
     }
     const QString title = QStringLiteral("%1: pipeline over %2 stages")
