@@ -3,6 +3,7 @@
 // each other machine's times on the ten representative sub-models.
 #include "core/model/Network.h"
 #include "core/pipeline/PipelinePlanner.h"
+#include "core/predictor/AdaptivePipelinePlanner.h"
 #include "core/predictor/EstimatedTimes.h"
 #include "core/predictor/ModelTimes.h"
 #include "core/predictor/PredictorTrainer.h"
@@ -111,6 +112,60 @@ class TestEstimatedTimes : public QObject {
         PipelineRequest request;
         request.chain = {0, 1, 2};
         QVERIFY(planPipeline(e, *networkPreset("ideal"), request).bottleneckMs > 0);
+    }
+
+    // AccEPT's loop: a machine that reports stage times twice the forecast gets a rescaled
+    // hardware vector, a fine-tuned predictor and a new plan that gives it less work, better
+    // under the machine's new speed; a report that matches the forecast changes nothing.
+    void slowDownLeadsToANewPlan() {
+        Profile p = threeMachines(24);
+        TrainingOptions options;
+        options.epochs = 60;
+        const LatencyPredictor predictor = trainLatencyPredictor(modelTimesOf(p), {}, options);
+        PipelineRequest request;
+        request.chain = {0, 1, 2};
+        const Network ideal = *networkPreset("ideal");
+        AdaptivePipelinePlanner planner(p, "ref", predictor, {}, ideal, request);
+        const PipelinePlan before = planner.plan();
+        QCOMPARE(before.stages.size(), std::size_t(3));
+        auto stageOf = [](const PipelinePlan& plan, int machine) -> const PipelineStage& {
+            for (const auto& stage : plan.stages)
+                if (stage.machine == machine)
+                    return stage;
+            qFatal("no stage on machine %d", machine);
+        };
+        // on time: no update
+        const double onTime = planner.forecastStageMs(stageOf(before, 1));
+        AdaptiveUpdate update = planner.report("twice", {onTime * 1.02});
+        QVERIFY(!update.replanNeeded);
+        QCOMPARE(planner.plan().stages[1].layers, before.stages[1].layers);
+        // "twice" becomes twice as slow
+        Profile slowed = p;
+        for (auto& layer : slowed.layers) {
+            layer.forwardMs[1] *= 2;
+            layer.backwardMs[1] *= 2;
+        }
+        double truth = 0;
+        for (int layer : stageOf(before, 1).layers)
+            truth += slowed.forwardPerSample(layer, 1);
+        update = planner.report("twice", {truth});
+        QVERIFY(update.replanNeeded);
+        QVERIFY2(update.hardwareScale > 1.5, qPrintable(QString::number(update.hardwareScale)));
+        const PipelinePlan after = planner.plan();
+        QVERIFY(stageOf(after, 1).layers.size() < stageOf(before, 1).layers.size());
+        auto partition = [&](const PipelinePlan& plan) {
+            std::vector<int> stage(p.layers.size(), 0);
+            for (const auto& s : plan.stages)
+                for (int v : s.layers)
+                    stage[static_cast<std::size_t>(v)] = s.chainPosition;
+            return stage;
+        };
+        const double oldOnSlowed =
+            evaluatePipeline(slowed, ideal, request, partition(before)).bottleneckMs;
+        const double newOnSlowed =
+            evaluatePipeline(slowed, ideal, request, partition(after)).bottleneckMs;
+        QVERIFY2(newOnSlowed < oldOnSlowed,
+                 qPrintable(QString("%1 >= %2").arg(newOnSlowed).arg(oldOnSlowed)));
     }
 
     void refusals() {
