@@ -25,12 +25,7 @@ void AcceptBackwardDecoder::decodeInto(std::span<const std::uint8_t> stream, lon
                                        long long elements, std::span<float> g) const {
     const AcceptStreamLayout layout = AcceptStreamLayout::backward(m_bits, samples, elements);
     AcceptStreamLayout::checkTensor(g.size(), samples, elements);
-    if (stream.size() != layout.totalBytes())
-        throw CodecError("The backward stream has " + std::to_string(stream.size()) + " bytes; " +
-                         std::to_string(m_bits) + "-bit gradients of " + std::to_string(samples) +
-                         " × " + std::to_string(elements) + " take " +
-                         std::to_string(layout.totalBytes()) +
-                         (stream.size() < layout.totalBytes() ? " (truncated)" : ""));
+    layout.checkStreamBytes(stream.size(), "backward", "gradients", m_bits, samples, elements);
     const float scale = readStreamFloat(stream.data());
     if (!std::isfinite(scale) || scale < 0)
         throw CodecError("The backward stream's scale is " + std::to_string(scale) +

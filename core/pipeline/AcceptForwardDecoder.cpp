@@ -78,12 +78,7 @@ void AcceptForwardDecoder::decodeInto(std::span<const std::uint8_t> stream, long
                                       long long elements, std::span<float> x) const {
     const AcceptStreamLayout layout = AcceptStreamLayout::forward(m_bits, samples, elements);
     AcceptStreamLayout::checkTensor(x.size(), samples, elements);
-    if (stream.size() != layout.totalBytes())
-        throw CodecError("The forward stream has " + std::to_string(stream.size()) + " bytes; " +
-                         std::to_string(m_bits) + "-bit activations of " + std::to_string(samples) +
-                         " × " + std::to_string(elements) + " take " +
-                         std::to_string(layout.totalBytes()) +
-                         (stream.size() < layout.totalBytes() ? " (truncated)" : ""));
+    layout.checkStreamBytes(stream.size(), "forward", "activations", m_bits, samples, elements);
     std::vector<float> alpha(static_cast<std::size_t>(m_bits));
     for (int j = 0; j < m_bits; ++j)
         alpha[j] = readStreamFloat(stream.data() + 4 * j);

@@ -31,6 +31,29 @@ std::uint32_t spreadPattern(unsigned pattern) {
     return word;
 }
 
+#if defined(__SSE2__)
+// Stores the codes of four lanes; true when every value of x is finite (x·0 is 0 for a finite x
+// and NaN for ±inf and NaN).
+inline bool storeCodes4(__m128i lanes, __m128 x, unsigned* codes) {
+    alignas(16) std::int32_t values[4];
+    _mm_store_si128(reinterpret_cast<__m128i*>(values), lanes);
+    for (int l = 0; l < 4; ++l)
+        codes[l] = static_cast<unsigned>(values[l]);
+    const __m128 zero = _mm_mul_ps(x, _mm_setzero_ps());
+    return _mm_movemask_ps(_mm_cmpeq_ps(zero, zero)) == 0xF;
+}
+#else
+// The codes of v[0..3] one by one; false when one of them is not finite.
+template <class Coder> bool scalarCodes4(const Coder& coder, const float* v, unsigned* codes) {
+    bool finite = true;
+    for (int l = 0; l < 4; ++l) {
+        finite &= std::isfinite(v[l]);
+        codes[l] = coder.code(v[l]);
+    }
+    return finite;
+}
+#endif
+
 // The K low bytes of word, byte j (basis j) first.
 template <int K> inline void storeBytes(std::uint8_t* out, std::uint32_t word) {
 #pragma GCC unroll 4
@@ -90,20 +113,9 @@ template <int K> struct NearestLevel {
         __m128i rank = _mm_setzero_si128();
         for (int i = 0; i < kMidpoints; ++i)
             rank = _mm_sub_epi32(rank, _mm_castps_si128(_mm_cmpgt_ps(x, midpoint[i])));
-        alignas(16) std::int32_t lanes[4];
-        _mm_store_si128(reinterpret_cast<__m128i*>(lanes), rank);
-        for (int l = 0; l < 4; ++l)
-            codes[l] = static_cast<unsigned>(lanes[l]);
-        // x·0 is 0 for a finite x and NaN for ±inf and NaN
-        const __m128 zero = _mm_mul_ps(x, _mm_setzero_ps());
-        return _mm_movemask_ps(_mm_cmpeq_ps(zero, zero)) == 0xF;
+        return storeCodes4(rank, x, codes);
 #else
-        bool finite = true;
-        for (int l = 0; l < 4; ++l) {
-            finite &= std::isfinite(v[l]);
-            codes[l] = code(v[l]);
-        }
-        return finite;
+        return scalarCodes4(*this, v, codes);
 #endif
     }
 };
@@ -158,19 +170,9 @@ template <int K> struct ResidueSigns {
             r = _mm_sub_ps(
                 r, _mm_or_ps(_mm_and_ps(plus, plusAlpha[j]), _mm_andnot_ps(plus, minusAlpha[j])));
         }
-        alignas(16) std::int32_t lanes[4];
-        _mm_store_si128(reinterpret_cast<__m128i*>(lanes), pattern);
-        for (int l = 0; l < 4; ++l)
-            codes[l] = static_cast<unsigned>(lanes[l]);
-        const __m128 zero = _mm_mul_ps(x, _mm_setzero_ps());
-        return _mm_movemask_ps(_mm_cmpeq_ps(zero, zero)) == 0xF;
+        return storeCodes4(pattern, x, codes);
 #else
-        bool finite = true;
-        for (int l = 0; l < 4; ++l) {
-            finite &= std::isfinite(v[l]);
-            codes[l] = code(v[l]);
-        }
-        return finite;
+        return scalarCodes4(*this, v, codes);
 #endif
     }
 };

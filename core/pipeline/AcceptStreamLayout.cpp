@@ -61,4 +61,16 @@ AcceptStreamLayout AcceptStreamLayout::backward(int bits, long long samples, lon
     return layout;
 }
 
+void AcceptStreamLayout::checkStreamBytes(std::size_t streamBytes, const char* direction,
+                                          const char* content, int bits, long long samples,
+                                          long long elements) const {
+    if (streamBytes == totalBytes())
+        return;
+    throw CodecError(std::string("The ") + direction + " stream has " +
+                     std::to_string(streamBytes) + " bytes; " + std::to_string(bits) + "-bit " +
+                     content + " of " + std::to_string(samples) + " × " + std::to_string(elements) +
+                     " take " + std::to_string(totalBytes()) +
+                     (streamBytes < totalBytes() ? " (truncated)" : ""));
+}
+
 } // namespace cutlab::core

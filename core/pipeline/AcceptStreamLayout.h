@@ -28,6 +28,10 @@ struct AcceptStreamLayout {
     static void checkBackwardBits(int bits);
     // Throw CodecError unless n ≥ 1, E ≥ 1 and a tensor of `values` floats holds n·E of them.
     static void checkTensor(std::size_t values, long long samples, long long elements);
+    // Throws CodecError unless a stream of `streamBytes` has this layout's length, naming the
+    // stream ("forward"), its content ("activations") and shape, and "(truncated)" when short.
+    void checkStreamBytes(std::size_t streamBytes, const char* direction, const char* content,
+                          int bits, long long samples, long long elements) const;
 };
 
 } // namespace cutlab::core
