@@ -7,7 +7,6 @@
 #include "app/cli/ProfileArgument.h"
 #include "core/planners/PlannerRegistry.h"
 
-#include "core/io/JsonText.h"
 #include "core/io/NetworkFile.h"
 #include "core/io/PlanJson.h"
 #include "core/pipeline/PipelinePlanner.h"
@@ -342,14 +341,10 @@ core::Profile profileForPlanning(const core::Profile& profile, const PipelineOpt
         return profile;
     std::optional<core::LatencyPredictor> predictor;
     if (options.times == core::TimeSource::Predictor) {
-        std::string unreadable;
-        const auto text = core::readTextFile(options.predictorPath, unreadable);
-        if (!text)
-            throw CliError(options.predictorPath + ": error: " + unreadable);
         try {
-            predictor = core::predictorFromText(*text);
+            predictor = core::predictorFromFile(options.predictorPath);
         } catch (const core::PredictorFormatError& error) {
-            throw CliError(options.predictorPath + ": error: " + error.what());
+            throw CliError(error.what());
         }
     }
     const std::string reference =

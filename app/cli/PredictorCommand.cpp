@@ -78,14 +78,10 @@ core::ModelTimes loadModelTimes(const std::vector<std::string>& paths) {
 }
 
 core::LatencyPredictor loadPredictor(const std::string& path) {
-    std::string unreadable;
-    const auto text = core::readTextFile(path, unreadable);
-    if (!text)
-        throw CliError(path + ": error: " + unreadable);
     try {
-        return core::predictorFromText(*text);
+        return core::predictorFromFile(path);
     } catch (const core::PredictorFormatError& error) {
-        throw CliError(path + ": error: " + error.what());
+        throw CliError(error.what());
     }
 }
 

@@ -310,4 +310,16 @@ LatencyPredictor predictorFromText(std::string_view text) {
     return predictorFromJson(*parsed.value);
 }
 
+LatencyPredictor predictorFromFile(const std::string& path) {
+    std::string unreadable;
+    const auto text = readTextFile(path, unreadable);
+    if (!text)
+        throw PredictorFormatError(path + ": error: " + unreadable);
+    try {
+        return predictorFromText(*text);
+    } catch (const PredictorFormatError& error) {
+        throw PredictorFormatError(path + ": error: " + error.what());
+    }
+}
+
 } // namespace cutlab::core

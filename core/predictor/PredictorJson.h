@@ -23,5 +23,8 @@ nlohmann::ordered_json predictorToJson(const LatencyPredictor& predictor);
 LatencyPredictor predictorFromJson(const nlohmann::ordered_json& document);
 // Parses the text too (JSON errors reported like every CutLab document's).
 LatencyPredictor predictorFromText(std::string_view text);
+// Reads a predictor file; throws PredictorFormatError "PATH: error: why" when it cannot be read
+// or is not a predictor.
+LatencyPredictor predictorFromFile(const std::string& path);
 
 } // namespace cutlab::core

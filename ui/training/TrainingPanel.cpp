@@ -1,6 +1,5 @@
 #include "ui/training/TrainingPanel.h"
 
-#include "core/io/JsonText.h"
 #include "core/predictor/PredictorJson.h"
 
 #include "core/planners/IterationPlanner.h"
@@ -477,17 +476,8 @@ core::Profile TrainingPanel::estimatedProfile(const core::Profile& profile, core
     if (times == core::TimeSource::Profile)
         return profile;
     std::optional<core::LatencyPredictor> predictor;
-    if (times == core::TimeSource::Predictor) {
-        std::string unreadable;
-        const auto text = core::readTextFile(predictorPath, unreadable);
-        if (!text)
-            throw std::runtime_error(predictorPath + ": " + unreadable);
-        try {
-            predictor = core::predictorFromText(*text);
-        } catch (const std::exception& error) {
-            throw std::runtime_error(predictorPath + ": " + error.what());
-        }
-    }
+    if (times == core::TimeSource::Predictor)
+        predictor = core::predictorFromFile(predictorPath);
     return core::profileWithEstimatedTimes(profile, times, reference,
                                            predictor ? &*predictor : nullptr);
 }
