@@ -9,8 +9,6 @@
 namespace cutlab::core {
 namespace {
 
-struct TooDeep {};
-
 std::string lineAndColumn(std::string_view text, std::size_t byte) {
     std::size_t line = 1, column = 1;
     for (std::size_t i = 0; i < text.size() && i + 1 < byte; ++i) {
@@ -22,6 +20,33 @@ std::string lineAndColumn(std::string_view text, std::size_t byte) {
         }
     }
     return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+// Does any container open inside kMaxJsonDepth others? One pass over the text, strings skipped.
+// (Not a parse callback: nlohmann's callback parser rescans the enclosing array at the end of
+// every object in it, which made a 50,000-layer profile take seconds to read.)
+bool nestsTooDeep(std::string_view text) {
+    int depth = 0;
+    bool inString = false, escaped = false;
+    for (char c : text) {
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (depth >= kMaxJsonDepth)
+                return true;
+            ++depth;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return false;
 }
 
 bool isBlank(std::string_view text) {
@@ -36,18 +61,13 @@ JsonParseResult parseJsonText(std::string_view text) {
         result.issue = ProfileIssue{"", "the file is empty"};
         return result;
     }
-    auto depthGuard = [](int depth, nlohmann::ordered_json::parse_event_t event,
-                         nlohmann::ordered_json&) {
-        using Event = nlohmann::ordered_json::parse_event_t;
-        if ((event == Event::object_start || event == Event::array_start) && depth >= kMaxJsonDepth)
-            throw TooDeep{};
-        return true;
-    };
-    try {
-        result.value = nlohmann::ordered_json::parse(text, depthGuard);
-    } catch (const TooDeep&) {
+    if (nestsTooDeep(text)) {
         result.issue =
             ProfileIssue{"", "nesting is deeper than " + std::to_string(kMaxJsonDepth) + " levels"};
+        return result;
+    }
+    try {
+        result.value = nlohmann::ordered_json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
         const std::string what = e.what();
         const std::string where = lineAndColumn(text, e.byte);

@@ -11,17 +11,26 @@
 
 namespace cutlab::core {
 
+// Word `index` of the bit set that holds all of `layers` layers.
+inline std::uint64_t fullLayerWord(int layers, int index) {
+    return index < (layers - 1) / 64 || layers % 64 == 0 ? ~std::uint64_t(0)
+                                                         : (std::uint64_t(1) << (layers % 64)) - 1;
+}
+
 // The cut states of a pipeline (docs/cost-models.md §2.3): downsets of the layer DAG, i.e. sets of
 // layers closed under predecessors (PipeDream's antichains name the same states). A stage is
 // the difference of two nested downsets. Downsets are numbered by size: 0 is the empty set, the
 // last one holds every layer, and a downset's proper subsets all have smaller numbers. Each
 // downset knows its lower covers (itself minus one of its maximal layers), which is all the
 // pipeline search needs to reach every subset of a downset.
+//
+// A downset is kept as a window of 64-layer words (the layers in file order): every word before
+// the window is full, every word after it is empty. A long model's downsets differ only near
+// their frontier, so a 50,000-layer chain takes a few bytes per downset, not 6 KB.
 class DownsetLattice {
   public:
-    // The most downsets `allDownsets` enumerates by default: about 0.2 GB of states for a
-    // 325-layer graph and the planner's arrays for an 8-machine chain stay under 1 GB. Inception-v3
-    // has 221,565; NASNet far more.
+    // The most downsets `allDownsets` enumerates by default: the planner's arrays for an 8-machine
+    // chain stay under 1 GB. Inception-v3 has 221,565; NASNet far more.
     static constexpr std::size_t kDefaultLimit = 2000000;
     // Counting for messages stops here ("more than 2,000,000").
     static constexpr std::size_t kCountCap = 2000000;
@@ -49,7 +58,7 @@ class DownsetLattice {
     // The layer this downset adds to its first lower cover, or -1 when it adds several (valid cut
     // prefixes) or has no cover (the empty set).
     int addedLayer(int downset) const { return m_added[static_cast<std::size_t>(downset)]; }
-    // Bytes the lattice holds (bit sets, sizes and covers).
+    // Bytes the lattice holds (windows, sizes and covers).
     std::size_t memoryBytes() const;
 
     std::size_t size() const { return m_sizes.size(); }
@@ -61,31 +70,36 @@ class DownsetLattice {
     bool contains(int downset, int layer) const {
         return (word(downset, layer / 64) >> (layer % 64)) & 1u;
     }
-    bool isSubset(int inner, int outer) const {
-        const std::uint64_t* a =
-            m_bits.data() + static_cast<std::size_t>(inner) * static_cast<std::size_t>(m_words);
-        const std::uint64_t* b =
-            m_bits.data() + static_cast<std::size_t>(outer) * static_cast<std::size_t>(m_words);
-        for (int w = 0; w < m_words; ++w)
-            if (a[w] & ~b[w])
-                return false;
-        return true;
-    }
+    bool isSubset(int inner, int outer) const;
     // Layer positions, ascending.
     std::vector<int> layersOf(int downset) const;
+    // The layers of `outer` that `inner` (a subset of it) lacks, ascending; the work follows the
+    // span between the two frontiers, not the model's length.
+    std::vector<int> layersBetween(int inner, int outer) const;
 
   private:
     DownsetLattice(int layers);
+    // Word `index` of a downset's bit set.
     std::uint64_t word(int downset, int index) const {
-        return m_bits[static_cast<std::size_t>(downset) * static_cast<std::size_t>(m_words) +
-                      static_cast<std::size_t>(index)];
+        const auto d = static_cast<std::size_t>(downset);
+        const int offset = index - m_first[d];
+        if (offset < 0)
+            return fullLayerWord(m_layers, index);
+        const std::size_t at = m_windowStart[d] + static_cast<std::size_t>(offset);
+        return at < m_windowStart[d + 1] ? m_windows[at] : 0;
     }
-    // Adds a downset of `count` layers whose lower covers are `covers` (indices already added).
-    void append(const std::uint64_t* bits, int count, const std::vector<int>& covers, int added);
+    // Gives back the room the vectors grew into.
+    void shrink();
+    // Adds a downset of `count` layers, given by its window (first full-word count and the words
+    // after), whose lower covers are `covers` (indices already added).
+    void append(int first, const std::uint64_t* window, std::size_t words, int count,
+                const std::vector<int>& covers, int added);
 
     int m_layers = 0;
     int m_words = 0;
-    std::vector<std::uint64_t> m_bits; // m_words per downset
+    std::vector<int> m_first;                  // the words before a downset's window are full
+    std::vector<std::size_t> m_windowStart{0}; // m_windows[m_windowStart[d] .. m_windowStart[d+1])
+    std::vector<std::uint64_t> m_windows;
     std::vector<int> m_sizes;
     std::vector<std::size_t> m_coverStart{0}; // m_covers[m_coverStart[d] .. m_coverStart[d+1])
     std::vector<int> m_covers;

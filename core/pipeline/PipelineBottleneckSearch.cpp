@@ -84,9 +84,8 @@ int PipelineBottleneckSearch::feasible(double bound, std::vector<int>* stageOfLa
         for (int n = stages - 1; n >= 1; --n) {
             const int start =
                 m_before[static_cast<std::size_t>(n)][static_cast<std::size_t>(state)];
-            for (int v : m_lattice.layersOf(state))
-                if (!m_lattice.contains(start, v))
-                    (*stageOfLayer)[static_cast<std::size_t>(v)] = n;
+            for (int v : m_lattice.layersBetween(start, state))
+                (*stageOfLayer)[static_cast<std::size_t>(v)] = n;
             state = start;
         }
     }

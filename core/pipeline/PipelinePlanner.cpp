@@ -79,9 +79,8 @@ class PipelinePairDp {
         int state = static_cast<int>(full);
         for (int n = stages; n >= 0; --n) {
             const int previous = n == 0 ? 0 : choice(n, static_cast<std::size_t>(state));
-            for (int v : m_lattice.layersOf(state))
-                if (!m_lattice.contains(previous, v))
-                    stageOfLayer[static_cast<std::size_t>(v)] = n;
+            for (int v : m_lattice.layersBetween(previous, state))
+                stageOfLayer[static_cast<std::size_t>(v)] = n;
             state = previous;
         }
         return stageOfLayer;
@@ -141,10 +140,10 @@ PipelinePlan planPipeline(const Profile& profile, const Network& network,
         if (cancelled())
             throw PlanError("planning cancelled");
     };
-    auto outOfTime = [&] {
-        return (request.finishNow && request.finishNow->load(std::memory_order_relaxed)) ||
-               std::chrono::steady_clock::now() > deadline;
+    auto finishNow = [&] {
+        return request.finishNow && request.finishNow->load(std::memory_order_relaxed);
     };
+    auto outOfTime = [&] { return finishNow() || std::chrono::steady_clock::now() > deadline; };
     auto progress = [&](double fraction) {
         if (request.progressPermille)
             request.progressPermille->store(static_cast<int>(1000 * std::clamp(fraction, 0.0, 1.0)),
@@ -194,12 +193,19 @@ PipelinePlan planPipeline(const Profile& profile, const Network& network,
         plan.lowerBoundMs = plan.bottleneckMs;
         plan.memoryBytes = dp.memoryBytes();
     } else {
-        PipelineBottleneckSearch search(*lattice, costs, evaluate, outOfTime, checkCancelled,
-                                        [&](double fraction) { progress(0.4 + 0.6 * fraction); });
+        // After a fallback the valid cut points are searched to the end (their states are at
+        // most the layers: quick), so the budget spent on listing downsets leaves a real plan.
+        PipelineBottleneckSearch search(
+            *lattice, costs, evaluate,
+            fallback.empty() ? std::function<bool()>(outOfTime) : std::function<bool()>(finishNow),
+            checkCancelled, [&](double fraction) { progress(0.4 + 0.6 * fraction); });
         const auto found = search.solve();
         plan = evaluatePartition(profile, request, setup, found.stageOfLayer);
         plan.exact = found.exact;
-        plan.lowerBoundMs = std::min(plan.bottleneckMs, found.lowerBoundMs);
+        // (out of time before the bisection got far, the trivial bound may be the better one)
+        plan.lowerBoundMs =
+            std::min(plan.bottleneckMs,
+                     std::max(found.lowerBoundMs, trivialLowerBound(profile, request, setup)));
         plan.feasibilityTests = found.feasibilityTests;
         plan.memoryBytes = search.memoryBytes();
         if (!found.exact)

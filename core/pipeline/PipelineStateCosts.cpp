@@ -52,66 +52,63 @@ PipelineStateCosts::PipelineStateCosts(const Profile& profile, const PipelineReq
         const auto machine = static_cast<std::size_t>(distinct[slot]);
         return layer.forwardMs[machine] + layer.backwardMs[machine];
     };
-    // What leaves a state, worked out from scratch (states that add several layers at once).
-    auto leavingOf = [&](int state) {
-        Leaving leaving;
-        for (int reader : setup.inputReaders)
-            if (!lattice.contains(state, reader)) {
-                leaving.add(input, +1);
-                break;
-            }
-        for (int v = 0; v < layers; ++v) {
-            if (!lattice.contains(state, v))
-                continue;
-            for (int consumer : setup.consumers[static_cast<std::size_t>(v)])
-                if (!lattice.contains(state, consumer)) {
-                    leaving.add(tensors[static_cast<std::size_t>(v)], +1);
-                    break;
-                }
-        }
-        return leaving;
+    // Does layer u's tensor leave `state` (u in it, a reader of u not)? And the model input?
+    auto tensorLeaves = [&](int state, int u) {
+        if (!lattice.contains(state, u))
+            return false;
+        const auto& readers = setup.consumers[static_cast<std::size_t>(u)];
+        return std::any_of(readers.begin(), readers.end(),
+                           [&](int reader) { return !lattice.contains(state, reader); });
     };
-    auto allIn = [&](int state, const std::vector<int>& list) {
-        return std::all_of(list.begin(), list.end(),
-                           [&](int layer) { return lattice.contains(state, layer); });
+    auto inputLeaves = [&](int state) {
+        return std::any_of(setup.inputReaders.begin(), setup.inputReaders.end(),
+                           [&](int reader) { return !lattice.contains(state, reader); });
     };
 
-    // Each state is its first lower cover plus one layer a, maximal in the state: a's tensor
-    // starts leaving (if anything reads it), and each input of a, and the model input, stops
-    // leaving once its last reader is in.
+    // Each state is its first lower cover plus the layers between them (one maximal layer, or
+    // the stretch between two valid cut prefixes): their times add up, and only the tensors of
+    // those layers, of their inputs and the model input can start or stop leaving. The work per
+    // state follows that stretch, not the model's length.
     std::vector<double> sums(states * distinct.size(), 0.0);
     std::vector<Leaving> leaving(states);
-    leaving[0] = leavingOf(0);
+    if (!setup.inputReaders.empty())
+        leaving[0].add(input, +1);
+    std::vector<std::size_t> seenAt(static_cast<std::size_t>(layers), 0);
+    std::vector<int> between;
     for (std::size_t d = 1; d < states; ++d) {
         if (d % 4096 == 0 && stop)
             stop();
         const int state = static_cast<int>(d);
-        const int a = lattice.addedLayer(state);
-        if (a < 0) {
-            const int cover = *lattice.lowerCoversBegin(state);
-            for (std::size_t slot = 0; slot < distinct.size(); ++slot) {
-                double sum = sums[static_cast<std::size_t>(cover) * distinct.size() + slot];
-                for (int v = 0; v < layers; ++v)
-                    if (lattice.contains(state, v) && !lattice.contains(cover, v))
-                        sum += layerMs(v, slot);
-                sums[d * distinct.size() + slot] = sum;
-            }
-            leaving[d] = leavingOf(state);
-            continue;
+        const int cover = *lattice.lowerCoversBegin(state);
+        const auto c = static_cast<std::size_t>(cover);
+        if (const int a = lattice.addedLayer(state); a >= 0)
+            between.assign(1, a);
+        else
+            between = lattice.layersBetween(cover, state);
+        for (std::size_t slot = 0; slot < distinct.size(); ++slot) {
+            double sum = sums[c * distinct.size() + slot];
+            for (int v : between)
+                sum += layerMs(v, slot);
+            sums[d * distinct.size() + slot] = sum;
         }
-        const auto cover = static_cast<std::size_t>(*lattice.lowerCoversBegin(state));
-        for (std::size_t slot = 0; slot < distinct.size(); ++slot)
-            sums[d * distinct.size() + slot] =
-                sums[cover * distinct.size() + slot] + layerMs(a, slot);
-        Leaving out = leaving[cover];
-        if (!setup.consumers[static_cast<std::size_t>(a)].empty())
-            out.add(tensors[static_cast<std::size_t>(a)], +1);
-        for (int u : inputsOf[static_cast<std::size_t>(a)])
-            if (allIn(state, setup.consumers[static_cast<std::size_t>(u)]))
-                out.add(tensors[static_cast<std::size_t>(u)], -1);
-        if (profile.layers[static_cast<std::size_t>(a)].readsModelInput &&
-            allIn(state, setup.inputReaders))
-            out.add(input, -1);
+        Leaving out = leaving[c];
+        auto update = [&](int u) {
+            if (seenAt[static_cast<std::size_t>(u)] == d)
+                return;
+            seenAt[static_cast<std::size_t>(u)] = d;
+            const bool before = tensorLeaves(cover, u), after = tensorLeaves(state, u);
+            if (before != after)
+                out.add(tensors[static_cast<std::size_t>(u)], after ? +1 : -1);
+        };
+        bool readsInput = false;
+        for (int v : between) {
+            update(v);
+            for (int u : inputsOf[static_cast<std::size_t>(v)])
+                update(u);
+            readsInput = readsInput || profile.layers[static_cast<std::size_t>(v)].readsModelInput;
+        }
+        if (readsInput && inputLeaves(cover) != inputLeaves(state))
+            out.add(input, inputLeaves(state) ? +1 : -1);
         leaving[d] = out;
     }
     m_compute.assign(states * positions, 0.0);

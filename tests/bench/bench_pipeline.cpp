@@ -132,9 +132,10 @@ int main(int argc, char** argv) {
     }
 
     // Generated graphs of 10^3 to 10^6 downsets: k parallel chains of length L joined by a last
-    // layer have (L+1)^k + 1 downsets. The search against the pairwise DP it replaced, in the same
-    // run, on identical machines and an ideal network (PipeDream's setting) and on a 4g chain of
-    // different machines. The pairwise DP runs only where its count²/2 pairs stay below 1e9.
+    // layer have (L+1)^k + 1 downsets (one chain of 99,999 or 999,999 layers: long models). The
+    // search against the pairwise DP it replaced, in the same run, on identical machines and an
+    // ideal network (PipeDream's setting) and on a 4g chain of different machines. The pairwise DP
+    // runs only where its count²/2 pairs stay below 1e9.
     auto parallelChains = [](int chains, int length) {
         Profile wide;
         wide.machines = {{"gpu", Tier::Cloud, ""}, {"edge", Tier::Edge, ""}};
@@ -164,8 +165,9 @@ int main(int argc, char** argv) {
     struct Shape {
         int chains, length;
     };
-    for (const Shape shape : {Shape{2, 31}, Shape{4, 5}, Shape{2, 99}, Shape{4, 9}, Shape{2, 315},
-                              Shape{4, 17}, Shape{2, 999}, Shape{4, 31}}) {
+    for (const Shape shape :
+         {Shape{2, 31}, Shape{4, 5}, Shape{2, 99}, Shape{4, 9}, Shape{2, 315}, Shape{4, 17},
+          Shape{2, 999}, Shape{4, 31}, Shape{1, 99999}, Shape{1, 999999}}) {
         const Profile wide = parallelChains(shape.chains, shape.length);
         for (int setting = 0; setting < 2; ++setting) {
             PipelineRequest r = request(4, PipelineCutMode::Any);

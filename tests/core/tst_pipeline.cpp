@@ -187,6 +187,62 @@ double bruteForce(const Profile& p, const Network& network, const PipelineReques
     return best;
 }
 
+// A long, narrow DAG (more than one 64-layer word): each layer reads one of the two before it,
+// any layer still unread two steps on, and now and then an older one, so downsets stay in the
+// hundreds or thousands.
+Profile longNarrowProfile(int n, unsigned seed) {
+    Profile p = randomProfile(n, seed);
+    std::mt19937 random(seed * 7919u);
+    std::vector<bool> read(static_cast<std::size_t>(n), false);
+    for (int i = 0; i < n; ++i) {
+        Layer& layer = p.layers[static_cast<std::size_t>(i)];
+        layer.inputs.clear();
+        auto take = [&](int input) {
+            if (std::find(layer.inputs.begin(), layer.inputs.end(), input) == layer.inputs.end())
+                layer.inputs.push_back(input);
+            read[static_cast<std::size_t>(input)] = true;
+        };
+        if (i > 0)
+            take(i - 1 - static_cast<int>(random() % std::min(2, i)));
+        if (i > 1 && !read[static_cast<std::size_t>(i - 2)])
+            take(i - 2);
+        if (i > 2 && random() % 5 == 0)
+            take(std::uniform_int_distribution<int>(0, i - 2)(random));
+        layer.readsModelInput = layer.inputs.empty() || random() % 11 == 0;
+    }
+    return p;
+}
+
+// Every downset, found by deciding each layer in file order: out always, in when its inputs are.
+std::vector<std::vector<bool>> downsetsByDecision(const Profile& p) {
+    const std::size_t n = p.layers.size();
+    std::vector<std::vector<bool>> found;
+    std::vector<bool> in(n, false);
+    std::function<void(std::size_t)> decide = [&](std::size_t v) {
+        if (v == n) {
+            found.push_back(in);
+            return;
+        }
+        decide(v + 1);
+        const auto& inputs = p.layers[v].inputs;
+        if (std::all_of(inputs.begin(), inputs.end(),
+                        [&](int input) { return in[static_cast<std::size_t>(input)]; })) {
+            in[v] = true;
+            decide(v + 1);
+            in[v] = false;
+        }
+    };
+    decide(0);
+    return found;
+}
+
+std::vector<bool> asSet(const DownsetLattice& lattice, int d) {
+    std::vector<bool> set(static_cast<std::size_t>(lattice.layerCount()), false);
+    for (int v : lattice.layersOf(d))
+        set[static_cast<std::size_t>(v)] = true;
+    return set;
+}
+
 Profile linear(int n) {
     Profile p;
     p.machines = {{"d", Tier::Device, ""}};
@@ -405,6 +461,155 @@ class TestPipeline : public QObject {
             QCOMPARE(evaluatePipeline(p, network, request, stageOf).bottleneckMs,
                      rushed.bottleneckMs);
         }
+    }
+
+    // On graphs longer than one 64-layer word, the lattice holds exactly the downsets, and its
+    // membership, subset and difference answers agree with plain sets.
+    void longGraphLatticeMatchesPlainSets() {
+        for (unsigned seed = 1; seed <= 6; ++seed) {
+            const Profile p = longNarrowProfile(70 + static_cast<int>(seed) * 23, seed + 4000);
+            const DownsetLattice lattice = DownsetLattice::allDownsets(p);
+            std::vector<std::vector<bool>> expected = downsetsByDecision(p);
+            QVERIFY2(expected.size() > p.layers.size() + 1 && expected.size() < 20000,
+                     qPrintable(QString::number(expected.size())));
+            std::vector<std::vector<bool>> listed;
+            for (int d = 0; d < static_cast<int>(lattice.size()); ++d)
+                listed.push_back(asSet(lattice, d));
+            std::vector<std::vector<bool>> sortedListed = listed;
+            std::sort(expected.begin(), expected.end());
+            std::sort(sortedListed.begin(), sortedListed.end());
+            QVERIFY(sortedListed == expected);
+            QCOMPARE(DownsetLattice::countDownsets(p), expected.size());
+
+            std::mt19937 random(seed);
+            for (int d = 0; d < static_cast<int>(lattice.size()); ++d) {
+                const auto& set = listed[static_cast<std::size_t>(d)];
+                QCOMPARE(lattice.sizeOf(d),
+                         static_cast<int>(std::count(set.begin(), set.end(), true)));
+                for (int v = 0; v < lattice.layerCount(); ++v)
+                    QCOMPARE(lattice.contains(d, v), bool(set[static_cast<std::size_t>(v)]));
+                for (const int* c = lattice.lowerCoversBegin(d); c != lattice.lowerCoversEnd(d);
+                     ++c) {
+                    QVERIFY(lattice.isSubset(*c, d));
+                    QVERIFY(!lattice.isSubset(d, *c));
+                    const std::vector<int> between = lattice.layersBetween(*c, d);
+                    QCOMPARE(between.size(), std::size_t(1));
+                    QVERIFY(set[static_cast<std::size_t>(between[0])] &&
+                            !lattice.contains(*c, between[0]));
+                }
+                // a random other downset: subset and difference as plain sets say
+                const int e = static_cast<int>(random() % lattice.size());
+                const auto& other = listed[static_cast<std::size_t>(e)];
+                bool subset = true;
+                std::vector<int> difference;
+                for (std::size_t v = 0; v < set.size(); ++v) {
+                    subset = subset && (!other[v] || set[v]);
+                    if (set[v] && !other[v])
+                        difference.push_back(static_cast<int>(v));
+                }
+                QCOMPARE(lattice.isSubset(e, d), subset);
+                if (subset)
+                    QCOMPARE(lattice.layersBetween(e, d), difference);
+            }
+            // the valid cut prefixes: layers 0..last of each, nested
+            const DownsetLattice prefixes = DownsetLattice::validCutPrefixes(p);
+            const ModelStructure structure = analyseStructure(p);
+            QCOMPARE(prefixes.size(), structure.cutAfter.size() + 2);
+            for (int d = 1; d < static_cast<int>(prefixes.size()); ++d) {
+                const int last = d == prefixes.fullDownset()
+                                     ? lattice.layerCount() - 1
+                                     : structure.cutAfter[static_cast<std::size_t>(d - 1)];
+                for (int v = 0; v < lattice.layerCount(); ++v)
+                    QCOMPARE(prefixes.contains(d, v), v <= last);
+                QVERIFY(prefixes.isSubset(d - 1, d));
+                QCOMPARE(prefixes.layersBetween(d - 1, d).size(),
+                         static_cast<std::size_t>(prefixes.sizeOf(d) - prefixes.sizeOf(d - 1)));
+            }
+        }
+    }
+
+    // On long graphs the planner's state costs (worked out incrementally from each state's cover)
+    // give the plan that a brute force over every nested pair of downsets finds with the
+    // partition evaluator, in both cut modes, on chains of different machines with links.
+    void longGraphPlansMatchBruteForce() {
+        for (unsigned seed = 1; seed <= 4; ++seed) {
+            Profile p = longNarrowProfile(66 + static_cast<int>(seed) * 9, seed + 5000);
+            for (Layer& layer : p.layers) // quick layers: the links weigh as much as the stages
+                for (std::size_t m = 0; m < layer.forwardMs.size(); ++m) {
+                    layer.forwardMs[m] /= 40;
+                    layer.backwardMs[m] /= 40;
+                }
+            const Network network = randomNetwork(seed + 5000);
+            const std::vector<std::vector<bool>> all = downsetsByDecision(p);
+            for (int mode = 0; mode < 2; ++mode) {
+                PipelineRequest request;
+                request.cutMode = mode ? PipelineCutMode::Any : PipelineCutMode::Single;
+                request.chain = {static_cast<int>(seed % 3), static_cast<int>((seed + 1) % 3),
+                                 static_cast<int>((seed + 2) % 3)};
+                request.microBatch = 4;
+                if (seed % 2 == 0)
+                    request.compression = AcceptCodec(2, 8);
+                std::vector<std::vector<bool>> states;
+                if (mode == 0) { // prefixes ending at a valid cut point
+                    const ModelStructure structure = analyseStructure(p);
+                    for (int last : structure.cutAfter) {
+                        std::vector<bool> prefix(p.layers.size(), false);
+                        std::fill(prefix.begin(), prefix.begin() + last + 1, true);
+                        states.push_back(prefix);
+                    }
+                } else {
+                    for (const auto& set : all)
+                        if (std::count(set.begin(), set.end(), true) > 0 &&
+                            std::count(set.begin(), set.end(), false) > 0)
+                            states.push_back(set);
+                }
+                auto cost = [&](const std::vector<int>& stageOf) {
+                    return evaluatePipeline(p, network, request, stageOf).bottleneckMs;
+                };
+                double best = cost(std::vector<int>(p.layers.size(), 0));
+                for (std::size_t i = 0; i < states.size(); ++i) {
+                    std::vector<int> stageOf(p.layers.size());
+                    for (std::size_t v = 0; v < p.layers.size(); ++v)
+                        stageOf[v] = states[i][v] ? 0 : 1;
+                    best = std::min(best, cost(stageOf));
+                    for (std::size_t j = 0; j < states.size(); ++j) {
+                        bool nested = true, larger = false;
+                        for (std::size_t v = 0; v < p.layers.size() && nested; ++v) {
+                            nested = !states[i][v] || states[j][v];
+                            larger = larger || (states[j][v] && !states[i][v]);
+                        }
+                        if (!nested || !larger)
+                            continue;
+                        for (std::size_t v = 0; v < p.layers.size(); ++v)
+                            stageOf[v] = states[i][v] ? 0 : (states[j][v] ? 1 : 2);
+                        best = std::min(best, cost(stageOf));
+                    }
+                }
+                const PipelinePlan plan = planPipeline(p, network, request);
+                QVERIFY(plan.exact);
+                QVERIFY2(std::abs(plan.bottleneckMs - best) <= 1e-9 * std::max(1.0, best),
+                         qPrintable(QString("%1: planner %2, brute force %3 over %4 states")
+                                        .arg(mode ? "any" : "single")
+                                        .arg(plan.bottleneckMs, 0, 'g', 17)
+                                        .arg(best, 0, 'g', 17)
+                                        .arg(states.size())));
+            }
+        }
+    }
+
+    // A long model's downsets take a few bytes each: a 20,000-layer chain (20,001 downsets,
+    // 313 words of bits each when kept whole, 2.5 KB) stays under 48 bytes per downset, covers
+    // and sizes included.
+    void longChainLatticeIsCompact() {
+        const DownsetLattice lattice = DownsetLattice::allDownsets(linear(20000));
+        QCOMPARE(lattice.size(), std::size_t(20001));
+        QVERIFY2(lattice.memoryBytes() < 48 * lattice.size(),
+                 qPrintable(QString::number(lattice.memoryBytes())));
+        QVERIFY(lattice.contains(12345, 12343) && !lattice.contains(12345, 12345));
+        QCOMPARE(lattice.layersBetween(100, 12345).size(), std::size_t(12245));
+        const DownsetLattice prefixes = DownsetLattice::validCutPrefixes(linear(20000));
+        QCOMPARE(prefixes.size(), std::size_t(20001));
+        QVERIFY(prefixes.memoryBytes() < 48 * prefixes.size());
     }
 
     // Each downset's lower covers are itself minus one of its maximal layers, all of them.
