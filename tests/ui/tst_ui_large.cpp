@@ -254,17 +254,29 @@ class TestUiLarge : public QObject {
         QCOMPARE(layerItems, layers);
     }
 
-    // Beyond kIndexedLayers layers the scene keeps no spatial index.
-    void veryLargeGraphKeepsNoIndex() {
+    // A very large model keeps a spatial index of a depth fixed before its first slice (a depth
+    // Qt retunes as items arrive re-indexes them all at once), and finds its items through it.
+    void veryLargeGraphKeepsAFixedDepthIndex() {
+        const int layers = 5 * GraphScene::kSliceLayers + 1;
         Document document;
         GraphScene scene(&document);
-        document.setProfile(parsed(generatedLinearProfile(GraphScene::kIndexedLayers + 1)),
-                            "generated");
-        QCOMPARE(scene.itemIndexMethod(), QGraphicsScene::NoIndex);
+        document.setProfile(parsed(generatedLinearProfile(layers)), "generated");
+        QCOMPARE(scene.itemIndexMethod(), QGraphicsScene::BspTreeIndex);
+        const int depth = GraphScene::bspTreeDepthFor(layers);
+        QVERIFY(depth >= 10 && depth <= GraphScene::kMaxBspDepth);
+        QCOMPARE(scene.bspTreeDepth(), depth);
+        QCOMPARE(GraphScene::bspTreeDepthFor(50000), GraphScene::kMaxBspDepth);
+        QCOMPARE(GraphScene::bspTreeDepthFor(GraphScene::kSliceLayers), 0);
         scene.completeNow(); // lays out at once too
         QVERIFY(!scene.isLayingOut());
         QVERIFY(scene.isComplete());
-        QVERIFY(scene.layerItem(GraphScene::kIndexedLayers) != nullptr);
+        QCOMPARE(scene.bspTreeDepth(), depth);
+        for (int layer : {0, layers / 2, layers - 1}) {
+            LayerItem* item = scene.layerItem(layer);
+            QVERIFY(item != nullptr);
+            const QList<QGraphicsItem*> found = scene.items(item->sceneBoundingRect().center());
+            QVERIFY2(found.contains(item), qPrintable(QString::number(layer)));
+        }
     }
 
     // A small model keeps the spatial index and is built at once.

@@ -12,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QTimer>
 
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -92,6 +93,13 @@ GraphLayout::Options GraphScene::layoutOptions() const {
     return options;
 }
 
+int GraphScene::bspTreeDepthFor(int layers) {
+    if (layers <= kSliceLayers)
+        return 0; // built at once: Qt's own choice
+    // about three items per layer (layer, edge, cut point); Qt would take log2 of the count
+    return std::clamp(static_cast<int>(std::ceil(std::log2(3.0 * layers))) - 4, 10, kMaxBspDepth);
+}
+
 void GraphScene::rebuild() {
     m_dragging = false;
     m_draggingHandle.reset();
@@ -114,8 +122,10 @@ void GraphScene::rebuild() {
         return;
     }
     const int n = m_document->layerCount();
-    // chosen while the scene is empty: switching later would re-index every item at once
-    setItemIndexMethod(n > kIndexedLayers ? QGraphicsScene::NoIndex : QGraphicsScene::BspTreeIndex);
+    // set while the scene is empty: a depth that Qt picks itself changes as slices arrive, and
+    // each change re-indexes every item at once
+    setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    setBspTreeDepth(bspTreeDepthFor(n));
     m_sliceLayers = n > kSliceLayers ? kFirstSliceLayers : kSliceLayers;
     if (n <= kSliceLayers) {
         placeLayout(
@@ -246,6 +256,8 @@ void GraphScene::buildSlice(int generation) {
                                  m_layout.crossMin, m_layout.crossMax, m_topToBottom, label, tip));
     }
     m_builtLayers = to;
+    // index this slice's items now, inside its timed budget (a query brings the index up to date)
+    items(QRectF(m_layout.bounds.topLeft(), QSizeF(1, 1)));
     // the next slice sized to the budget from this one's pace
     const double spentMs = std::max(1.0, sliceTime.nsecsElapsed() / 1e6);
     // (growing at most twofold: one quick slice of a plain stretch says little of the next one)

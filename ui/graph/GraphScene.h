@@ -27,10 +27,10 @@ class LayerItem;
 // a worker and then built in slices, each started by a timer so that the window's own events
 // (input, painting, other timers) run between them: the first of kFirstSliceLayers, then sized
 // from the last one's time to take about kSliceBudgetMs (branching blocks and skip edges make a
-// layer cost more than in a chain). Up to kIndexedLayers layers the scene keeps a spatial index
-// (it grows slice by slice, and painting or hovering visits only the items on screen); a larger
-// one keeps none (indexing 100,000+ items at once would block the window), so its painting is
-// linear in the items but short.
+// layer cost more than in a chain). The scene keeps a spatial index at any size, so painting or
+// hovering visits only the items on screen: each slice indexes its own items within its budget,
+// and a sliced model's index depth is fixed up front (bspTreeDepthFor), as a depth that grows
+// with the item count re-indexes every item at once.
 class GraphScene : public QGraphicsScene, public GraphInteraction {
     Q_OBJECT
   public:
@@ -39,7 +39,10 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     static constexpr int kSliceLayers = 2000;
     static constexpr int kFirstSliceLayers = 500;
     static constexpr double kSliceBudgetMs = 20;
-    static constexpr int kIndexedLayers = 10000;
+    static constexpr int kMaxBspDepth = 14;
+    // The spatial index depth for a model of `layers` layers: 0 (Qt's choice) when it is built
+    // at once, else fixed from the size, 10..kMaxBspDepth.
+    static int bspTreeDepthFor(int layers);
 
     const GraphLayout& graphLayout() const { return m_layout; }
     // The area the graph covers (known as soon as the layout is, before every item exists).
