@@ -378,6 +378,21 @@ class TestUiWindow : public QObject {
         QVERIFY(window->action("deviceCutRight")->isEnabled());
         QTest::keyClick(window, Qt::Key_Right, Qt::ControlModifier); // the edge|cloud cut
         QCOMPARE(doc->state().edgeBoundary, 5);
+        // The graph's scene stayed active across both switches (its view hid and showed without
+        // visiting every item): a click on a cut handle still gives it the keyboard.
+        QVERIFY(window->scene()->isActive());
+        GraphView* view = window->graphPanel()->view();
+        CutMarkerItem* marker = window->scene()->marker(CutHandle::DeviceEdge);
+        const QPoint grip = view->mapFromScene(marker->sceneBoundingRect().center());
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, grip);
+        QCOMPARE(window->scene()->focusItem(), marker);
+        QTest::keyClick(view->viewport(), Qt::Key_Right);
+        QCOMPARE(doc->state().deviceBoundary, 4);
+        window->setMode(MainWindow::Mode::Training);
+        QVERIFY(window->scene()->isActive());
+        window->setMode(MainWindow::Mode::Inference);
+        QTest::keyClick(view->viewport(), Qt::Key_Left);
+        QCOMPARE(doc->state().deviceBoundary, 3);
     }
 
     // F1 opens a short guide (not About); Help ▸ Keyboard Shortcuts lists every command with

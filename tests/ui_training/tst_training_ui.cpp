@@ -10,6 +10,7 @@
 #include "ui/training/PipelinePlanningStatus.h"
 #include "ui/training/PipelineSettingsBox.h"
 #include "ui/training/StageBoundaryItem.h"
+#include "ui/training/StageCellsItem.h"
 #include "ui/training/StageStripView.h"
 #include "ui/training/StrategyChartBuilder.h"
 #include "ui/training/TimeChartCanvas.h"
@@ -341,6 +342,32 @@ void TrainingUiTest::draggingABoundaryResimulates() {
     QCOMPARE(panel.pipeline()->plan.stages.front().layers.size(), std::size_t(target));
     // The Gantt view shows the new schedule.
     QCOMPARE(barsOf(panel.ganttView()->scene()).size(), schedule.tasks.size());
+    // The strip shows it too: the middle of every cell on screen has its new stage's colour.
+    const ui::StageCellsItem* cells = strip->cells();
+    QVERIFY(cells);
+    const QImage shown = strip->viewport()->grab().toImage();
+    const double cellTop = cells->boundingRect().top() + 1;
+    int checked = 0;
+    for (std::size_t i = 0; i < stageOfLayer.size(); ++i) {
+        const QPoint middle =
+            strip->mapFromScene(QPointF((strip->xOfPosition(static_cast<int>(i)) +
+                                         strip->xOfPosition(static_cast<int>(i) + 1)) /
+                                            2,
+                                        cellTop + 13));
+        if (!shown.rect().contains(middle))
+            continue;
+        QCOMPARE(shown.pixelColor(middle), ui::StageCellsItem::stageColor(stageOfLayer[i]));
+        ++checked;
+    }
+    QVERIFY(checked >= target + 1);
+    // Hovering a cell names its layer.
+    const QPoint overFirst = strip->mapFromScene(
+        QPointF((strip->xOfPosition(0) + strip->xOfPosition(1)) / 2, cellTop + 13));
+    QTest::mouseMove(strip->viewport(), overFirst + QPoint(1, 0));
+    QTest::mouseMove(strip->viewport(), overFirst);
+    QTRY_COMPARE(cells->toolTip(), QStringLiteral("#0 %1 (%2)")
+                                       .arg(QString::fromStdString(profile.layers[0].id),
+                                            QString::fromStdString(profile.layers[0].type)));
 }
 
 void TrainingUiTest::strategyChartHasCoreValues() {

@@ -5,6 +5,7 @@
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/LayerItem.h"
 
+#include <QCoreApplication>
 #include <QMouseEvent>
 #include <QScrollBar>
 #include <QWheelEvent>
@@ -30,6 +31,34 @@ GraphView::GraphView(GraphScene* scene, QWidget* parent)
         if (m_fitted)
             fitToWindow();
     });
+}
+
+GraphView::~GraphView() {
+    if (m_keptSceneActive && scene()) { // (a scene deleted first has set it to null)
+        QEvent deactivate(QEvent::WindowDeactivate);
+        QCoreApplication::sendEvent(scene(), &deactivate);
+    }
+}
+
+bool GraphView::viewportEvent(QEvent* event) {
+    // Qt deactivates the scene when its view hides and activates it when it shows, each time
+    // sending an event to every top-level item: 150,000 of them for a 50,000-layer model, 0.1-0.3 s
+    // whenever the window switched modes. The scene stays active while this view is hidden
+    // instead; if the window went inactive meanwhile, the view catches up when it shows again.
+    if (event->type() == QEvent::Hide && !event->spontaneous() && scene() && isActiveWindow() &&
+        !m_keptSceneActive) {
+        m_keptSceneActive = true;
+        return QAbstractScrollArea::viewportEvent(event);
+    }
+    if (event->type() == QEvent::Show && m_keptSceneActive) {
+        m_keptSceneActive = false;
+        if (scene() && !isActiveWindow()) {
+            QEvent deactivate(QEvent::WindowDeactivate);
+            QCoreApplication::sendEvent(scene(), &deactivate);
+        }
+        return QAbstractScrollArea::viewportEvent(event);
+    }
+    return QGraphicsView::viewportEvent(event);
 }
 
 double GraphView::zoom() const {

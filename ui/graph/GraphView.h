@@ -15,6 +15,7 @@ class GraphView : public QGraphicsView {
     Q_OBJECT
   public:
     explicit GraphView(GraphScene* scene, QWidget* parent = nullptr);
+    ~GraphView() override;
 
     static constexpr double kMinimumZoom = 0.02;
     // The smallest zoom Fit to Window uses: every node still shows its name.
@@ -46,12 +47,15 @@ class GraphView : public QGraphicsView {
     void zoomChanged(double zoom);
 
   protected:
+    bool viewportEvent(QEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
 
   private:
+    // The scene was left active when this view hid (see viewportEvent).
+    bool m_keptSceneActive = false;
     // The span lies within the part on screen along the main axis.
     bool spanInView(const QRectF& span) const;
     // Scrolls, without zooming, so that the cut handles are in view (the device|edge one when

@@ -9,12 +9,12 @@
 
 #include <vector>
 
-class QGraphicsRectItem;
 class QGraphicsSimpleTextItem;
 
 namespace cutlab::ui {
 
 class StageBoundaryItem;
+class StageCellsItem;
 
 // The layers of a pipeline plan as a strip of cells coloured by stage, with a draggable handle
 // on every stage boundary. A boundary at position p has layers [0, p) before it. Handles snap to
@@ -46,6 +46,8 @@ class StageStripView : public QGraphicsView {
     // Scene x of a boundary position (for tests and drawing).
     double xOfPosition(int position) const;
     StageBoundaryItem* handle(int index) const;
+    // The cells (one item for every layer), or null without a partition.
+    StageCellsItem* cells() const { return m_cells; }
 
   signals:
     void boundariesChanged();
@@ -73,7 +75,7 @@ class StageStripView : public QGraphicsView {
     std::vector<int> m_pressBoundaries; // at the mouse press, to tell a drag on release
     CanvasColors m_colors;
     double m_cellWidth = 20;
-    std::vector<QGraphicsRectItem*> m_cells;
+    StageCellsItem* m_cells = nullptr;
     std::vector<StageBoundaryItem*> m_handles;
     std::vector<QGraphicsSimpleTextItem*> m_stageLabels;
 };
