@@ -10,6 +10,7 @@
 #include <QGraphicsSimpleTextItem>
 #include <QMouseEvent>
 #include <QResizeEvent>
+#include <QScrollBar>
 
 #include <algorithm>
 #include <cmath>
@@ -30,7 +31,9 @@ StageStripView::StageStripView(QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     setBackgroundBrush(m_colors.background);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setFixedHeight(static_cast<int>(kLabelHeight + kCellHeight + 2 * kMargin + 22));
+    // room for the caption under the ticks even when a long model brings the scroll bar
+    setFixedHeight(static_cast<int>(kLabelHeight + kCellHeight + 2 * kMargin + 22) +
+                   horizontalScrollBar()->sizeHint().height());
     setToolTip(QStringLiteral(
         "The pipeline's stages over the layers. Drag a dark handle to move a stage boundary."));
 }
