@@ -20,12 +20,8 @@ struct Window {
     std::vector<std::uint64_t> words;
 
     bool has(int layers, int layer) const {
-        const int offset = layer / 64 - first;
-        const std::uint64_t bits = offset < 0 ? fullLayerWord(layers, layer / 64)
-                                              : (offset < static_cast<int>(words.size())
-                                                     ? words[static_cast<std::size_t>(offset)]
-                                                     : 0);
-        return (bits >> (layer % 64)) & 1u;
+        return (windowWord(layers, first, words.data(), words.size(), layer / 64) >> (layer % 64)) &
+               1u;
     }
     // Adds a layer that is not in yet, keeping the window as short as it can be.
     void add(int layers, int layer) {
@@ -54,9 +50,6 @@ class DownsetLevel {
     int first(std::size_t i) const { return m_first[i]; }
     const std::uint64_t* words(std::size_t i) const { return m_words.data() + m_start[i]; }
     std::size_t wordCount(std::size_t i) const { return m_start[i + 1] - m_start[i]; }
-    Window window(std::size_t i) const {
-        return {first(i), std::vector<std::uint64_t>(words(i), words(i) + wordCount(i))};
-    }
     // Adds `window` unless the level already holds it; returns its position in the level.
     std::size_t insert(const Window& window) {
         const std::size_t position = m_first.size();

@@ -17,6 +17,16 @@ inline std::uint64_t fullLayerWord(int layers, int index) {
                                                          : (std::uint64_t(1) << (layers % 64)) - 1;
 }
 
+// Word `index` of a downset kept as a window (see DownsetLattice): `first` full words, then
+// `count` words from `words`, then empty ones.
+inline std::uint64_t windowWord(int layers, int first, const std::uint64_t* words,
+                                std::size_t count, int index) {
+    const int offset = index - first;
+    if (offset < 0)
+        return fullLayerWord(layers, index);
+    return static_cast<std::size_t>(offset) < count ? words[offset] : 0;
+}
+
 // The cut states of a pipeline (docs/cost-models.md §2.3): downsets of the layer DAG, i.e. sets of
 // layers closed under predecessors (PipeDream's antichains name the same states). A stage is
 // the difference of two nested downsets. Downsets are numbered by size: 0 is the empty set, the
@@ -82,11 +92,8 @@ class DownsetLattice {
     // Word `index` of a downset's bit set.
     std::uint64_t word(int downset, int index) const {
         const auto d = static_cast<std::size_t>(downset);
-        const int offset = index - m_first[d];
-        if (offset < 0)
-            return fullLayerWord(m_layers, index);
-        const std::size_t at = m_windowStart[d] + static_cast<std::size_t>(offset);
-        return at < m_windowStart[d + 1] ? m_windows[at] : 0;
+        return windowWord(m_layers, m_first[d], m_windows.data() + m_windowStart[d],
+                          m_windowStart[d + 1] - m_windowStart[d], index);
     }
     // Gives back the room the vectors grew into.
     void shrink();

@@ -107,8 +107,11 @@ PipelineStateCosts::PipelineStateCosts(const Profile& profile, const PipelineReq
                 update(u);
             readsInput = readsInput || profile.layers[static_cast<std::size_t>(v)].readsModelInput;
         }
-        if (readsInput && inputLeaves(cover) != inputLeaves(state))
-            out.add(input, inputLeaves(state) ? +1 : -1);
+        if (readsInput) {
+            const bool after = inputLeaves(state);
+            if (inputLeaves(cover) != after)
+                out.add(input, after ? +1 : -1);
+        }
         leaving[d] = out;
     }
     m_compute.assign(states * positions, 0.0);

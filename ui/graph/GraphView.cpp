@@ -34,10 +34,15 @@ GraphView::GraphView(GraphScene* scene, QWidget* parent)
 }
 
 GraphView::~GraphView() {
-    if (m_keptSceneActive && scene()) { // (a scene deleted first has set it to null)
-        QEvent deactivate(QEvent::WindowDeactivate);
-        QCoreApplication::sendEvent(scene(), &deactivate);
-    }
+    if (m_keptSceneActive)
+        deactivateScene();
+}
+
+void GraphView::deactivateScene() {
+    if (!scene()) // (a scene deleted first has set it to null)
+        return;
+    QEvent deactivate(QEvent::WindowDeactivate);
+    QCoreApplication::sendEvent(scene(), &deactivate);
 }
 
 bool GraphView::viewportEvent(QEvent* event) {
@@ -52,10 +57,8 @@ bool GraphView::viewportEvent(QEvent* event) {
     }
     if (event->type() == QEvent::Show && m_keptSceneActive) {
         m_keptSceneActive = false;
-        if (scene() && !isActiveWindow()) {
-            QEvent deactivate(QEvent::WindowDeactivate);
-            QCoreApplication::sendEvent(scene(), &deactivate);
-        }
+        if (!isActiveWindow())
+            deactivateScene();
         return QAbstractScrollArea::viewportEvent(event);
     }
     return QGraphicsView::viewportEvent(event);

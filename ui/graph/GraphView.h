@@ -56,6 +56,8 @@ class GraphView : public QGraphicsView {
   private:
     // The scene was left active when this view hid (see viewportEvent).
     bool m_keptSceneActive = false;
+    // Tells the scene (if any) that this view no longer counts as an active one.
+    void deactivateScene();
     // The span lies within the part on screen along the main axis.
     bool spanInView(const QRectF& span) const;
     // Scrolls, without zooming, so that the cut handles are in view (the device|edge one when
