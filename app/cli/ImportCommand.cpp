@@ -7,6 +7,7 @@
 #include "app/cli/CliError.h"
 
 #include "core/onnx/ModelFileImport.h"
+#include "core/onnx/OnnxImportWorker.h"
 
 #include <iostream>
 
@@ -72,6 +73,33 @@ std::pair<std::string, std::int64_t> parseDimension(const std::string& text) {
     return {text.substr(0, equals), value};
 }
 
+// `cutlab-cli import --worker --file-name NAME --memory-limit BYTES --cpu-limit SECONDS
+// [--name MODEL] [--dim NAME=VALUE]...`: the sandboxed half of an ONNX import (the model on
+// standard input, the reply on standard output; core/onnx/OnnxImportWorker.h). Not for people.
+int runImportWorker(ArgumentCursor& cursor) {
+    core::OnnxImportOptions options;
+    core::OnnxSandboxLimits limits;
+    while (!cursor.done()) {
+        const std::string flag = cursor.next();
+        if (flag == "--file-name")
+            options.fileName = cursor.valueOf(flag);
+        else if (flag == "--name")
+            options.modelName = cursor.valueOf(flag);
+        else if (flag == "--dim")
+            options.dimensions.insert(parseDimension(cursor.valueOf(flag)));
+        else if (flag == "--memory-limit")
+            limits.memoryBytes =
+                static_cast<std::uint64_t>(parseNumber(cursor.valueOf(flag), flag));
+        else if (flag == "--cpu-limit")
+            limits.cpuSeconds = parsePositiveInt(cursor.valueOf(flag), flag);
+        else
+            throw CliError("import --worker: unknown option " + flag);
+    }
+    if (limits.memoryBytes == 0)
+        throw CliError("import --worker: --memory-limit is required");
+    return core::runOnnxImportWorker(options, limits);
+}
+
 } // namespace
 
 int runImport(const std::vector<std::string>& arguments) {
@@ -79,6 +107,10 @@ int runImport(const std::vector<std::string>& arguments) {
     core::ModelImportOptions options;
     core::PipeDreamImportOptions& pipeDream = options.pipeDream;
     ArgumentCursor cursor(arguments);
+    if (!arguments.empty() && arguments.front() == "--worker") {
+        cursor.next();
+        return runImportWorker(cursor);
+    }
     while (!cursor.done()) {
         const std::string flag = cursor.next();
         if (flag == "--help") {

@@ -1,6 +1,7 @@
 #include "core/io/PipeDreamImport.h"
 
 #include "core/io/AtomicFile.h"
+#include "core/io/InputLimits.h"
 #include "core/io/JsonText.h"
 #include "core/io/ProfileLoader.h"
 #include "core/io/Utf8.h"
@@ -23,8 +24,7 @@ std::string pipeDreamProfilePath(const std::string& sourcePath) {
     return file.replace_extension(".json").string();
 }
 
-std::string importPipeDreamFile(const std::string& source, const std::string& destination,
-                                PipeDreamImportOptions options) {
+ConvertedProfile convertPipeDreamFile(const std::string& source, PipeDreamImportOptions options) {
     using Kind = PipeDreamFileError::Kind;
     if (options.modelName.empty())
         options.modelName = pipeDreamModelName(source);
@@ -41,18 +41,28 @@ std::string importPipeDreamFile(const std::string& source, const std::string& de
         throw PipeDreamFileError(Kind::Malformed, source, malformed.what());
     }
     const std::string document = profile.dump(2) + "\n";
+    if (document.size() > kMaxFileBytes)
+        throw PipeDreamFileError(Kind::Invalid, source,
+                                 "the profile would take " + std::to_string(document.size() >> 20) +
+                                     " MiB, more than the 128 MiB a profile may have");
     // What is written must load: check before touching the destination.
     const auto check = parseProfile(document);
     if (!check.ok())
         throw PipeDreamFileError(Kind::Invalid, source,
                                  "the converted profile does not validate: " +
                                      check.issues.front().text());
+    return {options.modelName, document};
+}
+
+std::string importPipeDreamFile(const std::string& source, const std::string& destination,
+                                PipeDreamImportOptions options) {
+    const ConvertedProfile converted = convertPipeDreamFile(source, std::move(options));
     try {
-        writeFileAtomically(destination, document, "the profile");
+        writeFileAtomically(destination, converted.text, "the profile");
     } catch (const FileWriteError& unwritable) {
-        throw PipeDreamFileError(Kind::Write, destination, unwritable.what());
+        throw PipeDreamFileError(PipeDreamFileError::Kind::Write, destination, unwritable.what());
     }
-    return options.modelName;
+    return converted.modelName;
 }
 
 } // namespace cutlab::core

@@ -40,6 +40,15 @@ std::string pipeDreamModelName(const std::string& sourcePath);
 // the extension, ".json" (profiles/alexnet/graph.txt -> profiles/alexnet/graph.json).
 std::string pipeDreamProfilePath(const std::string& sourcePath);
 
+// A converted profile, not yet written: its model name and its JSON text.
+struct ConvertedProfile {
+    std::string modelName;
+    std::string text;
+};
+
+// What importPipeDreamFile writes, without writing it (Kind::Write never comes).
+ConvertedProfile convertPipeDreamFile(const std::string& source, PipeDreamImportOptions options);
+
 // The one rule of `cutlab-cli import` and File ▸ Import PipeDream Profile: reads `source` (the
 // checks of every CutLab read: a regular UTF-8 file of bounded size), refuses what is not a
 // PipeDream graph, converts it with `options` (options.modelName is replaced by

@@ -1,12 +1,14 @@
 #include "core/onnx/ModelFileImport.h"
 
 #include "core/io/AtomicFile.h"
+#include "core/io/InputLimits.h"
 #include "core/io/JsonText.h"
 #include "core/io/PipeDreamImport.h"
 #include "core/io/ProfileLoader.h"
 #include "core/io/ProfileWriter.h"
 #include "core/model/MachineSelection.h"
 #include "core/model/RooflineEstimator.h"
+#include "core/onnx/OnnxImportSandbox.h"
 
 #include <fstream>
 #include <unordered_map>
@@ -41,8 +43,8 @@ Profile graphToProfile(const nlohmann::ordered_json& graph) {
     return profile;
 }
 
-std::string importOnnx(const std::string& source, const std::string& destination,
-                       const ModelImportOptions& options, const ImportProgress& progress) {
+ConvertedProfile importOnnx(const std::string& source, const ModelImportOptions& options,
+                            const ImportProgress& progress) {
     std::vector<MachineSelection> machines = defaultMachinesForTiers();
     if (!options.machines.empty()) {
         auto parsed = parseMachineSelection(options.machines);
@@ -55,19 +57,28 @@ std::string importOnnx(const std::string& source, const std::string& destination
         onnx.modelName = options.modelName;
     nlohmann::ordered_json graph;
     try {
-        graph = importOnnxGraph(source, onnx, [&progress](double fraction) {
+        graph = importOnnxGraphInSandbox(source, onnx, [&progress](double fraction) {
             return !progress || progress(fraction * 0.9);
         });
     } catch (const OnnxImportError& error) {
         throw ModelImportError(source, error.what());
     }
-    Profile profile = graphToProfile(graph);
+    Profile profile;
+    try {
+        profile = graphToProfile(graph);
+    } catch (const std::exception&) {
+        throw ModelImportError(source, "the import helper sent a layer graph that is not whole");
+    }
     try {
         addEstimatedMachines(profile, machines);
     } catch (const EstimateError& error) {
         throw ModelImportError(source, error.what());
     }
     const std::string text = profileToJson(profile).dump(1);
+    if (text.size() > kMaxFileBytes)
+        throw ModelImportError(source, "the profile would take " +
+                                           std::to_string(text.size() >> 20) +
+                                           " MiB, more than the 128 MiB a profile may have");
     // what is written must open: the same checks as every profile read
     const auto check = parseProfile(text);
     if (!check.ok())
@@ -75,17 +86,14 @@ std::string importOnnx(const std::string& source, const std::string& destination
                                            check.issues.front().text());
     if (progress && !progress(0.95))
         throw ImportCancelled();
-    try {
-        writeFileAtomically(destination, text, "the profile");
-    } catch (const FileWriteError& error) {
-        throw ModelImportError(destination, error.what());
-    }
-    return profile.model.name;
+    return {profile.model.name, text};
 }
 
 } // namespace
 
 ModelFileFormat detectModelFileFormat(const std::string& path) {
+    if (notARegularFile(path)) // a FIFO would block the read below for ever
+        return ModelFileFormat::Unknown;
     std::ifstream file(path, std::ios::binary);
     if (!file)
         return ModelFileFormat::Unknown;
@@ -99,20 +107,20 @@ ModelFileFormat detectModelFileFormat(const std::string& path) {
     return ModelFileFormat::Unknown;
 }
 
-std::string importModelFile(const std::string& source, const std::string& destination,
-                            const ModelImportOptions& options, const ImportProgress& progress) {
+ConvertedProfile importModel(const std::string& source, const ModelImportOptions& options,
+                             const ImportProgress& progress) {
     if (auto problem = notARegularFile(source))
         throw ModelImportError(source, *problem);
     if (!std::ifstream(source, std::ios::binary))
         throw ModelImportError(source, "cannot be read (no permission)");
     if (detectModelFileFormat(source) == ModelFileFormat::Onnx)
-        return importOnnx(source, destination, options, progress);
+        return importOnnx(source, options, progress);
     // PipeDream's importer reads the whole text and knows its own format best (a first line may
     // be longer than any head read for detection)
     PipeDreamImportOptions pipeDream = options.pipeDream;
     pipeDream.modelName = options.modelName;
     try {
-        return importPipeDreamFile(source, destination, pipeDream);
+        return convertPipeDreamFile(source, pipeDream);
     } catch (const PipeDreamFileError& error) {
         if (error.kind() != PipeDreamFileError::Kind::UnknownFormat)
             throw ModelImportError(error.path(), error.detail());
@@ -122,6 +130,17 @@ std::string importModelFile(const std::string& source, const std::string& destin
                 "graph.txt (lines 'nodeN -- Layer -- forward_compute_time=..., "
                 "backward_compute_time=..., activation_size=..., parameter_size=...'); open "
                 "cutlab-profile JSON files with File ▸ Open Profile");
+}
+
+std::string importModelFile(const std::string& source, const std::string& destination,
+                            const ModelImportOptions& options, const ImportProgress& progress) {
+    const ConvertedProfile converted = importModel(source, options, progress);
+    try {
+        writeFileAtomically(destination, converted.text, "the profile");
+    } catch (const FileWriteError& error) {
+        throw ModelImportError(destination, error.what());
+    }
+    return converted.modelName;
 }
 
 } // namespace cutlab::core

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/io/PipeDreamImporter.h"
+#include "core/io/PipeDreamImport.h"
 #include "core/onnx/OnnxImport.h"
 
 #include <functional>
@@ -34,6 +34,12 @@ class ModelImportError : public std::runtime_error {
     std::string m_path;
     std::string m_detail;
 };
+
+// Detects the format and converts (ONNX: in the sandboxed worker, then the estimated times on
+// options.machines), checks that the result loads as a profile and is within the profile size
+// limit, and returns it without writing it. Throws ModelImportError or ImportCancelled.
+ConvertedProfile importModel(const std::string& source, const ModelImportOptions& options,
+                             const ImportProgress& progress = {});
 
 // The one rule of `cutlab-cli import` and File ▸ Import Model: detects the format, converts
 // (ONNX: the layer graph with estimated times on options.machines), checks that the result

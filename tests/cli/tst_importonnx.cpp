@@ -1,13 +1,16 @@
 // `cutlab-cli import MODEL.onnx -o PROFILE.json`, run as the built program: the format detected
 // from the content, estimated machines one per tier (or --machines), --dim, every refusal with
 // its message, exit status 2 and no output file, and the profile read back, planned and shown.
+#include "../OnnxTestModels.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
 #include "core/io/ProfileLoader.h"
 #include "core/model/ModelStructure.h"
 
+#include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -22,6 +25,27 @@ Run cli(const QStringList& arguments) {
 
 QString onnx(const char* name) {
     return sourcePath(QStringLiteral("tests/data/onnx/%1").arg(name));
+}
+
+// cutlab-cli with the import worker named in the environment (a stand-in that crashes).
+Run cliWithWorker(const QStringList& arguments, const QString& worker) {
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("CUTLAB_IMPORT_WORKER", worker);
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(CUTLAB_CLI_PATH), arguments);
+    if (!process.waitForFinished(120000))
+        qFatal("cutlab-cli did not finish");
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+void writeBytes(const QString& path, const std::string& bytes) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QCOMPARE(file.write(bytes.data(), static_cast<qint64>(bytes.size())),
+             static_cast<qint64>(bytes.size()));
 }
 
 } // namespace
@@ -105,6 +129,138 @@ class TestImportOnnx : public QObject {
         QVERIFY2(run.err.contains(message), qPrintable(run.err));
         QVERIFY(run.out.isEmpty());
         QVERIFY(!QFile::exists(out));
+    }
+
+    // Every malformed model of tests/data/onnx/hostile (each crashed, hung or corrupted memory
+    // in the ONNX library or CutLab before the checks and the sandbox): exit 2, the sentence
+    // that names what is wrong, nothing written, no library noise on stderr.
+    void hostileModelsAreRefused_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("message");
+        QFile expected(sourcePath("tests/data/onnx/hostile/expected.txt"));
+        QVERIFY(expected.open(QIODevice::ReadOnly | QIODevice::Text));
+        int rows = 0;
+        for (const QString& line : QString::fromUtf8(expected.readAll()).split('\n')) {
+            if (line.isEmpty() || line.startsWith('#'))
+                continue;
+            const QStringList parts = line.split('\t');
+            QTest::newRow(qPrintable(parts[0])) << parts[0] << parts[1];
+            ++rows;
+        }
+        QDirIterator models(sourcePath("tests/data/onnx/hostile"), {"*.onnx"}, QDir::Files);
+        int files = 0;
+        for (; models.hasNext(); models.next())
+            ++files;
+        QCOMPARE(rows, files); // every model has its expected message
+    }
+    void hostileModelsAreRefused() {
+        QFETCH(QString, file);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString out = dir.filePath("out.json");
+        const Run run = cli({"import", sourcePath("tests/data/onnx/hostile/" + file), "-o", out});
+        QCOMPARE(run.status, 2);
+        QVERIFY2(run.err.contains(message), qPrintable(run.err));
+        QCOMPARE(run.err.count('\n'), 1);
+        QVERIFY2(!run.err.contains("internal error") && !run.err.contains("FATAL"),
+                 qPrintable(run.err));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    // A worker that dies of a signal (as the ONNX library does on some malformed models) is one
+    // sentence and exit 2, whichever signal it is.
+    void crashingWorkerIsAMessage_data() {
+        QTest::addColumn<QString>("signal");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("SIGSEGV") << "SEGV"
+                                 << "(signal 11, Segmentation fault)";
+        QTest::newRow("SIGABRT") << "ABRT"
+                                 << "(signal 6, Aborted)";
+        QTest::newRow("SIGFPE") << "FPE"
+                                << "(signal 8, Floating point exception)";
+    }
+    void crashingWorkerIsAMessage() {
+        QFETCH(QString, signal);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString worker = dir.filePath("worker.sh");
+        writeBytes(worker, ("#!/bin/sh\nkill -" + signal + " $$\n").toStdString());
+        QVERIFY(QFile::setPermissions(worker, QFile::ReadOwner | QFile::ExeOwner));
+        const QString out = dir.filePath("out.json");
+        const Run run = cliWithWorker({"import", onnx("linear.onnx"), "-o", out}, worker);
+        QCOMPARE(run.status, 2);
+        QVERIFY2(run.err.contains("error: the ONNX library crashed on this model " + message +
+                                  ": the file is malformed or unsupported"),
+                 qPrintable(run.err));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    // A worker that cannot be started names itself and the way out.
+    void missingWorkerIsAMessage() {
+        QTemporaryDir dir;
+        const Run run = cliWithWorker({"import", onnx("linear.onnx"), "-o", dir.filePath("o.json")},
+                                      dir.filePath("no-such-worker"));
+        QCOMPARE(run.status, 2);
+        QVERIFY2(run.err.contains("cannot be started (No such file or directory): reinstall "
+                                  "CutLab, or name the helper in CUTLAB_IMPORT_WORKER"),
+                 qPrintable(run.err));
+    }
+
+    // Outputs go only onto regular files: a FIFO, a directory and a link to a device are
+    // refused and left as they were (as root, -o /dev/null once replaced the device).
+    void outputsOnlyOntoRegularFiles() {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath("pipe.json");
+        QCOMPARE(QProcess::execute("mkfifo", {fifo}), 0);
+        const QString link = dir.filePath("null.json");
+        QVERIFY(QFile::link("/dev/null", link));
+        const QString folder = dir.filePath("folder.json");
+        QVERIFY(QDir().mkdir(folder));
+        const QList<QPair<QString, QString>> cases{
+            {fifo, "is a FIFO (named pipe), not a regular file"},
+            {link, "is a symbolic link to a device, not a regular file"},
+            {folder, "is a directory, not a regular file"}};
+        for (const auto& [target, message] : cases) {
+            const Run run = cli({"import", onnx("linear.onnx"), "-o", target});
+            QCOMPARE(run.status, 2);
+            QVERIFY2(run.err.contains(target + ": error: " + message), qPrintable(run.err));
+        }
+        QVERIFY(QFileInfo(link).isSymLink());
+        QVERIFY(!QFileInfo("/dev/null").isFile()); // still the device
+        QVERIFY(QFileInfo(fifo).exists() && !QFileInfo(fifo).isFile());
+    }
+
+    // More operators than a readable profile can hold: refused before inference, nothing
+    // written (a 10^6-node chain once took 96 s and wrote a 518 MB profile nobody could read).
+    void tooManyOperatorsAreRefusedEarly() {
+        QTemporaryDir dir;
+        const QString model = dir.filePath("chain.onnx");
+        writeBytes(model, onnx_test::reluChain(200001));
+        const QString out = dir.filePath("chain.json");
+        const Run run = cli({"import", model, "-o", out});
+        QCOMPARE(run.status, 2);
+        QVERIFY2(run.err.contains("the model has 200001 operators; CutLab imports at most 200000"),
+                 qPrintable(run.err));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    // Unnamed operators without outputs get ids from their type, numbered in file order (the
+    // numbering was quadratic: 20,000 such nodes took 67 s).
+    void unnamedOperatorsAreNumbered() {
+        QTemporaryDir dir;
+        const QString model = dir.filePath("unnamed.onnx");
+        writeBytes(model, onnx_test::unnamedWithoutOutputs(2000));
+        const QString out = dir.filePath("unnamed.json");
+        const Run run = cli({"import", model, "-o", out});
+        QCOMPARE(run.status, 0);
+        const auto loaded = cutlab::core::loadProfileFile(out.toStdString());
+        QVERIFY(loaded.ok());
+        const auto& layers = loaded.profile->layers;
+        QCOMPARE(layers.size(), std::size_t(2001));
+        QCOMPARE(QString::fromStdString(layers[0].id), QString("relu"));
+        QCOMPARE(QString::fromStdString(layers[1].id), QString("Custom"));
+        QCOMPARE(QString::fromStdString(layers[2].id), QString("Custom#2"));
+        QCOMPARE(QString::fromStdString(layers[2000].id), QString("Custom#2000"));
     }
 };
 
