@@ -313,7 +313,12 @@ int runPredictorPredict(ArgumentCursor& cursor) {
     const core::MachineTimes& machine = times.machine(machineId);
     const auto& representatives = predictor.representatives().subModels;
     const std::vector<double> hardware = core::hardwareVector(machine.layerMs, representatives);
-    const double predicted = predictor.predictMs(hardware, subModel);
+    double predicted = 0;
+    try {
+        predicted = predictor.predictMs(hardware, subModel);
+    } catch (const std::invalid_argument& refused) {
+        throw CliError(files.front() + ": error: " + refused.what());
+    }
     const double measured = core::subModelMs(machine.layerMs, subModel);
     const std::string& referenceId = predictor.provenance().referenceMachine;
     std::optional<double> ratioMs;

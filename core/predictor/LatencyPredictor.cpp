@@ -1,10 +1,13 @@
 #include "core/predictor/LatencyPredictor.h"
 
+#include "core/io/InputLimits.h"
+
 #include "core/predictor/SeededRandom.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
 
 namespace cutlab::core {
 
@@ -58,8 +61,16 @@ std::vector<double> LatencyPredictor::predictMs(const std::vector<double>& hardw
     const Eigen::RowVectorXd output = m_network.evaluate(masks, hardware);
     const double machineLevel = level(hardwareMs);
     std::vector<double> ms;
-    for (Eigen::Index i = 0; i < count; ++i)
-        ms.push_back(decodeTarget(output(i), machineLevel));
+    for (Eigen::Index i = 0; i < count; ++i) {
+        const double predicted =
+            std::isfinite(output(i)) ? decodeTarget(output(i), machineLevel) : output(i);
+        if (!std::isfinite(predicted) || predicted > kMaxMilliseconds)
+            throw std::invalid_argument(
+                "the latency predictor for '" + m_modelName +
+                "' predicts a time that is not a finite number of ms (at most 1e9) on this "
+                "machine: its weights or normalisation are out of range");
+        ms.push_back(predicted);
+    }
     return ms;
 }
 

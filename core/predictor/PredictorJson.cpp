@@ -249,6 +249,11 @@ LatencyPredictor predictorFromJson(const Json& document) {
     options.mixedMachines = mixed.get<int>();
     options.sampleBudget =
         count(member(training, "/training", "sample_budget"), "/training/sample_budget", 100000000);
+    if (static_cast<double>(options.epochs) * options.sampleBudget > kMaxTrainingWork)
+        fail("/training",
+             "epochs x sample_budget is " +
+                 std::to_string(static_cast<long long>(options.epochs) * options.sampleBudget) +
+                 "; at most 1e8 (predictor eval retrains with these settings)");
     provenance.samples =
         count(member(training, "/training", "samples"), "/training/samples", 2000000000);
     provenance.finalLoss =

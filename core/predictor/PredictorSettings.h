@@ -8,6 +8,10 @@
 
 namespace cutlab::core {
 
+// The most training CutLab does at once: epochs x sample budget (the defaults are 100 x 8000).
+// A predictor file's own settings are retrained by `predictor eval`, so they must stay bounded.
+inline constexpr double kMaxTrainingWork = 1e8;
+
 // How a predictor is trained; saved with it, so that `predictor eval` retrains alike.
 struct TrainingOptions {
     int epochs = 100;

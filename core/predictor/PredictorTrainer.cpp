@@ -66,6 +66,13 @@ LatencyPredictor trainLatencyPredictor(const ModelTimes& times,
         throw std::invalid_argument("the model has " + std::to_string(times.layers()) +
                                     " layers; the latency predictor handles at most " +
                                     std::to_string(kMaxPredictorLayers));
+    const double work = static_cast<double>(options.epochs) * options.sampleBudget;
+    if (work > kMaxTrainingWork)
+        throw std::invalid_argument(
+            "training " + std::to_string(options.epochs) + " epochs over up to " +
+            std::to_string(options.sampleBudget) +
+            " samples is more than CutLab trains (epochs x sample budget at most 1e8; the "
+            "defaults are 100 x 8000)");
     std::vector<std::string> training = machines;
     if (training.empty())
         for (const MachineTimes& machine : times.machines)

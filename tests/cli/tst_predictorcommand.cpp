@@ -197,6 +197,48 @@ class TestPredictorCommand : public QObject {
             QVERIFY(!QFile::exists(m_dir.filePath(output)));
     }
 
+    // A predictor file whose numbers are in range one by one but whose predictions are not
+    // (huge weights) is refused with a sentence wherever it is used (it once gave "bottleneck
+    // inf ms (optimal)", exit 0); one whose training settings would retrain for hours is refused
+    // when read.
+    void outOfRangePredictorsAreRefused() {
+        QCOMPARE(runCli({"predictor", "train", m_profile, "-o", "base.json", "--epochs", "1"},
+                        m_dir.path())
+                     .status,
+                 0);
+        Json huge = readJson(m_dir.filePath("base.json"));
+        for (auto& layer : huge["network"]["layers"])
+            for (auto& row : layer["weights"])
+                for (auto& weight : row)
+                    weight = 1e300;
+        std::ofstream(m_dir.filePath("huge.json").toStdString()) << huge.dump();
+        const QString notFinite = "huge.json: error: the latency predictor for 'lenet5-cifar10' "
+                                  "predicts a time that is not a finite number of ms";
+        const CliRun predict = runCli({"predictor", "predict", "huge.json", m_profile, "--machine",
+                                       "raspi3", "--layers", "#0..#6"},
+                                      m_dir.path());
+        QCOMPARE(predict.status, 2);
+        QVERIFY2(predict.err.contains(notFinite), qPrintable(predict.err));
+        const CliRun train =
+            runCli({"train", m_profile, "--planner", "pipeline", "--stages", "raspi3,gtx1080ti",
+                    "--times", "predictor:huge.json", "--reference", "raspi3"},
+                   m_dir.path());
+        QCOMPARE(train.status, 2);
+        QVERIFY2(train.err.contains("predicts a time that is not a finite number of ms"),
+                 qPrintable(train.err));
+        QVERIFY2(!train.out.contains("inf") && !train.err.contains("internal error"),
+                 qPrintable(train.out + train.err));
+
+        Json slow = readJson(m_dir.filePath("base.json"));
+        slow["training"]["epochs"] = 100000;
+        std::ofstream(m_dir.filePath("slow.json").toStdString()) << slow.dump();
+        const CliRun eval = runCli({"predictor", "eval", "slow.json", m_profile}, m_dir.path());
+        QCOMPARE(eval.status, 2);
+        QVERIFY2(eval.err.contains("slow.json: error: /training: epochs x sample_budget is "
+                                   "800000000; at most 1e8"),
+                 qPrintable(eval.err));
+    }
+
   private:
     QTemporaryDir m_dir;
     QString m_profile;
