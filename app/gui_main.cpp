@@ -4,12 +4,14 @@
 #include "ui/MainWindow.h"
 #include "ui/PresentationWindow.h"
 #include "ui/SweepController.h"
+#include "ui/charts/ImageExporter.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/panels/ChartsPanel.h"
 #include "ui/training/TrainingPanel.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QDockWidget>
 #include <QElapsedTimer>
@@ -197,8 +199,14 @@ int main(int argc, char** argv) {
                 QApplication::processEvents();
                 target = window.presentation();
             }
-            if (!target->grab().save(out)) {
-                std::fprintf(stderr, "cutlab: cannot write %s\n", qPrintable(out));
+            QByteArray png;
+            QBuffer buffer(&png);
+            buffer.open(QIODevice::WriteOnly);
+            QString error;
+            if (!target->grab().save(&buffer, "PNG") ||
+                !cutlab::ui::ImageExporter::saveAtomically(out, png, &error)) {
+                std::fprintf(stderr, "cutlab: %s\n",
+                             qPrintable(error.isEmpty() ? "cannot render " + out : error));
                 status = 2;
             }
             window.setPersistent(false);

@@ -78,6 +78,9 @@ bool Autosave::ensureLocked() {
         return true;
     if (!QDir().mkpath(m_directory))
         return false;
+    // autosaves hold absolute paths: only their owner may list or read them
+    QFile::setPermissions(m_directory,
+                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     auto lock = std::make_unique<QLockFile>(lockPathOf(filePath()));
     lock->setStaleLockTime(0);
     if (!lock->tryLock(0))
@@ -100,7 +103,8 @@ bool Autosave::writeNow(QString* error) {
         return false;
     }
     // A plan that cannot be evaluated cannot be written: the last good autosave stays.
-    if (!DocumentExporter::writePlanJson(*m_document, filePath(), error))
+    if (!DocumentExporter::writePlanJson(*m_document, filePath(), error,
+                                         core::FileAccess::OwnerOnly))
         return false;
     emit written(filePath());
     return true;

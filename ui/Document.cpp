@@ -3,6 +3,7 @@
 #include "ui/StateCommand.h"
 #include "ui/jobs/JobRunner.h"
 
+#include "core/io/AtomicFile.h"
 #include "core/io/NetworkFile.h"
 #include "core/io/PlanFile.h"
 #include "core/io/ProfileLoader.h"
@@ -12,7 +13,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <algorithm>
 
@@ -288,12 +288,13 @@ bool Document::openNetwork(const QString& path, QString* error) {
 }
 
 bool Document::saveNetwork(const QString& path, QString* error) const {
-    QSaveFile file(path);
-    const std::string text = core::networkToJson(m_network).dump(2) + "\n";
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(text.data(), static_cast<qint64>(text.size())) < 0 || !file.commit()) {
+    try {
+        core::writeFileAtomically(path.toStdString(), core::networkToJson(m_network).dump(2) + "\n",
+                                  "the network");
+    } catch (const core::FileWriteError& failure) {
         if (error)
-            *error = QStringLiteral("Could not write %1: %2").arg(path, file.errorString());
+            *error = QStringLiteral("Could not write %1: %2")
+                         .arg(path, QString::fromUtf8(failure.what()));
         return false;
     }
     return true;

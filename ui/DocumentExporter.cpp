@@ -41,8 +41,8 @@ QString plainNumber(double value) {
 
 } // namespace
 
-bool DocumentExporter::writePlanJson(const Document& document, const QString& path,
-                                     QString* error) {
+bool DocumentExporter::writePlanJson(const Document& document, const QString& path, QString* error,
+                                     core::FileAccess access) {
     if (!needProfile(document, error))
         return false;
     if (!document.evaluationError().isEmpty()) {
@@ -57,7 +57,7 @@ bool DocumentExporter::writePlanJson(const Document& document, const QString& pa
     auto json = core::inferencePlansToJson(*document.model(), {plan}, "manual");
     json["profile"] = document.filePath().toStdString();
     const std::string text = json.dump(2) + "\n";
-    return ImageExporter::saveAtomically(path, QByteArray::fromStdString(text), error);
+    return ImageExporter::saveAtomically(path, QByteArray::fromStdString(text), error, access);
 }
 
 bool DocumentExporter::writeLayerCsv(const Document& document, const QString& path,

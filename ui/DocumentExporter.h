@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/io/AtomicFile.h"
+
 #include "ui/charts/ReportPage.h"
 
 #include <QString>
@@ -17,7 +19,8 @@ class GraphScene;
 class DocumentExporter {
   public:
     // `cutlab-plan` JSON of the current plan with the whole network, re-openable (Open Plan).
-    static bool writePlanJson(const Document& document, const QString& path, QString* error);
+    static bool writePlanJson(const Document& document, const QString& path, QString* error,
+                              core::FileAccess access = core::FileAccess::Shared);
     // One row per layer: position, id, type, block, tier, sizes, forward ms per machine.
     static bool writeLayerCsv(const Document& document, const QString& path, QString* error);
     // The whole graph as PNG, SVG or PDF.

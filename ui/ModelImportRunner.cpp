@@ -1,5 +1,6 @@
 #include "ui/ModelImportRunner.h"
 
+#include "core/io/AtomicFile.h"
 #include "core/onnx/ModelFileImport.h"
 #include "ui/jobs/JobRunner.h"
 
@@ -11,41 +12,6 @@
 #include <QTimer>
 
 namespace cutlab::ui {
-
-namespace {
-
-// The imported profile, written by the worker beside its destination under a hidden name. It
-// becomes the destination only when the GUI thread takes the result (a Cancel, which also runs
-// there, comes either before that or never): an import that is dropped removes it.
-class PendingProfileFile {
-  public:
-    PendingProfileFile(const QString& destination, int serial)
-        : m_path(QFileInfo(destination)
-                     .absoluteDir()
-                     .filePath(QStringLiteral(".%1.import-%2")
-                                   .arg(QFileInfo(destination).fileName())
-                                   .arg(serial))) {}
-    ~PendingProfileFile() {
-        if (!m_committed)
-            QFile::remove(m_path);
-    }
-    PendingProfileFile(const PendingProfileFile&) = delete;
-    PendingProfileFile& operator=(const PendingProfileFile&) = delete;
-
-    QString path() const { return m_path; }
-    // Moves the file onto the destination (replacing what is there); false if that failed.
-    bool commit(const QString& destination) {
-        QFile::remove(destination);
-        m_committed = QFile::rename(m_path, destination);
-        return m_committed;
-    }
-
-  private:
-    QString m_path;
-    bool m_committed = false;
-};
-
-} // namespace
 
 ModelImportRunner::ModelImportRunner(QWidget* window)
     : QObject(window), m_window(window), m_jobs(new JobRunner(1, this)), m_poll(new QTimer(this)),
@@ -86,51 +52,62 @@ void ModelImportRunner::start(const QString& source, const QString& destination)
     m_dialog->setMinimumDuration(0);
     m_dialog->show();
     m_poll->start();
-    const auto pending = std::make_shared<PendingProfileFile>(destination, ++m_serial);
-    const std::string from = source.toStdString(), to = pending->path().toStdString();
+    const std::string from = source.toStdString();
     const auto permille = m_permille;
-    m_jobs->start(
-        0,
-        [this, from, to, permille, destination,
-         pending](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
-            QString title, message, model;
-            bool stopped = false;
-            try {
-                model = QString::fromStdString(
-                    core::importModelFile(from, to, {}, [&permille, &cancelled](double fraction) {
-                        permille->store(static_cast<int>(fraction * 1000));
-                        return !cancelled.load();
-                    }));
-            } catch (const core::ImportCancelled&) {
-                stopped = true;
-            } catch (const core::ModelImportError& error) {
-                title = QStringLiteral("Cannot import %1")
-                            .arg(QFileInfo(QString::fromStdString(error.path())).fileName());
-                message = QString::fromStdString(error.what());
-            } catch (const std::exception& error) {
-                title = QStringLiteral("Cannot import the model");
-                message = QString::fromUtf8(error.what());
-            }
-            return [this, stopped, title, message, model, destination, pending] {
-                if (!stopped && message.isEmpty() && !pending->commit(destination)) {
-                    m_errorTitle = QStringLiteral("Cannot import the model");
-                    m_errorText =
-                        QStringLiteral("%1: error: cannot write the profile").arg(destination);
-                    finish(Outcome::Failed);
-                    emit failed(m_errorTitle, m_errorText);
-                } else if (stopped) {
-                    finish(Outcome::Cancelled);
-                } else if (!message.isEmpty()) {
-                    m_errorTitle = title;
-                    m_errorText = message;
-                    finish(Outcome::Failed);
-                    emit failed(title, message);
-                } else {
-                    finish(Outcome::Imported);
-                    emit imported(destination, model);
-                }
-            };
+    m_jobs->start(0, [this, from, permille, destination](const std::atomic<bool>& cancelled) {
+        return importOffTheGuiThread(from, destination, permille, cancelled);
+    });
+}
+
+// The import itself, on the worker: nothing is written here. The profile reaches its
+// destination only when the result is applied on the GUI thread, so a Cancel (which also runs
+// there, and comes either before that or never) never leaves a file.
+JobRunner::Apply
+ModelImportRunner::importOffTheGuiThread(const std::string& from, const QString& destination,
+                                         const std::shared_ptr<std::atomic<int>>& permille,
+                                         const std::atomic<bool>& cancelled) {
+    QString title, message;
+    std::optional<core::ConvertedProfile> converted;
+    try {
+        converted = core::importModel(from, {}, [&permille, &cancelled](double fraction) {
+            permille->store(static_cast<int>(fraction * 1000));
+            return !cancelled.load();
         });
+    } catch (const core::ImportCancelled&) {
+        return [this] { finish(Outcome::Cancelled); };
+    } catch (const core::ModelImportError& error) {
+        title = QStringLiteral("Cannot import %1")
+                    .arg(QFileInfo(QString::fromStdString(error.path())).fileName());
+        message = QString::fromStdString(error.what());
+    } catch (const std::exception& error) {
+        title = QStringLiteral("Cannot import the model");
+        message = QString::fromUtf8(error.what());
+    }
+    return [this, title, message, converted, destination] {
+        if (converted)
+            write(*converted, destination);
+        else
+            fail(title, message);
+    };
+}
+
+void ModelImportRunner::write(const core::ConvertedProfile& converted, const QString& destination) {
+    try {
+        core::writeFileAtomically(destination.toStdString(), converted.text, "the profile");
+    } catch (const core::FileWriteError& error) {
+        fail(QStringLiteral("Cannot import the model"),
+             QStringLiteral("%1: error: %2").arg(destination, QString::fromUtf8(error.what())));
+        return;
+    }
+    finish(Outcome::Imported);
+    emit imported(destination, QString::fromStdString(converted.modelName));
+}
+
+void ModelImportRunner::fail(const QString& title, const QString& message) {
+    m_errorTitle = title;
+    m_errorText = message;
+    finish(Outcome::Failed);
+    emit failed(title, message);
 }
 
 void ModelImportRunner::cancel() {

@@ -5,6 +5,9 @@
 #include <QProgressDialog>
 #include <QString>
 
+#include "core/io/PipeDreamImport.h"
+#include "ui/jobs/JobRunner.h"
+
 #include <atomic>
 #include <memory>
 
@@ -12,8 +15,6 @@ class QTimer;
 class QWidget;
 
 namespace cutlab::ui {
-
-class JobRunner;
 
 // Imports a model file (ONNX or a PipeDream graph, told apart by content) into a profile on a
 // worker thread (core::importModelFile, the code of `cutlab-cli import`), with a progress
@@ -47,6 +48,11 @@ class ModelImportRunner : public QObject {
     void finished();
 
   private:
+    JobRunner::Apply importOffTheGuiThread(const std::string& from, const QString& destination,
+                                           const std::shared_ptr<std::atomic<int>>& permille,
+                                           const std::atomic<bool>& cancelled);
+    void write(const core::ConvertedProfile& converted, const QString& destination);
+    void fail(const QString& title, const QString& message);
     void finish(Outcome outcome);
 
     QWidget* m_window;
@@ -55,7 +61,6 @@ class ModelImportRunner : public QObject {
     QTimer* m_poll;
     std::shared_ptr<std::atomic<int>> m_permille;
     bool m_running = false;
-    int m_serial = 0; // names the pending profile file of each import
     Outcome m_outcome = Outcome::Imported;
     QString m_errorTitle;
     QString m_errorText;

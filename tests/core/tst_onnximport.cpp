@@ -4,12 +4,16 @@
 
 #include "core/io/ProfileLoader.h"
 #include "core/model/ModelStructure.h"
+#include "core/onnx/ModelFileImport.h"
 #include "core/onnx/OnnxImport.h"
 #include "core/onnx/OperatorFlops.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <map>
+
+#include <sys/stat.h>
 
 using namespace cutlab::core;
 
@@ -215,6 +219,16 @@ class TestOnnxImport : public QObject {
         QVERIFY(!looksLikeOnnx("node1 -- Conv2d -- forward_compute_time=1"));
         QVERIFY(!looksLikeOnnx("{\"format\": \"cutlab-profile\"}"));
         QVERIFY(!looksLikeOnnx(""));
+    }
+
+    // A FIFO named like a model is not read to detect its format (`cutlab f.json` on a FIFO
+    // once waited for ever for a writer).
+    void aFifoIsNoModelFile() {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath("f.json");
+        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+        QCOMPARE(static_cast<int>(detectModelFileFormat(fifo.toStdString())),
+                 static_cast<int>(ModelFileFormat::Unknown));
     }
 
     void flopsByHand() {

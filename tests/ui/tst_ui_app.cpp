@@ -102,6 +102,13 @@ class TestUiApp : public QObject {
         QCOMPARE(left.size(), 1);
         const QString autosave = left.front();
         const QString directory = QFileInfo(autosave).absolutePath();
+        // autosaves hold absolute paths: only their owner may read them or list their folder
+        QCOMPARE(QFileInfo(autosave).permissions(),
+                 QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser |
+                     QFileDevice::WriteUser);
+        QCOMPARE(QFileInfo(directory).permissions(),
+                 QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                     QFileDevice::ReadUser | QFileDevice::WriteUser | QFileDevice::ExeUser);
         QVERIFY2(directory.startsWith(QDir(root.path()).filePath("data")),
                  qPrintable(directory)); // the user's data location
         // What was autosaved: the plan of the killed session.

@@ -317,6 +317,45 @@ class TestUiWindow : public QObject {
         QCOMPARE(doc->layerCount(), 7);
     }
 
+    // A model that crashes the ONNX library (here a stand-in worker that dies of SIGSEGV, as
+    // libonnx did on malformed Reshape, Split, Scan and ConvTranspose models) is one message;
+    // the window keeps running with its document and unsaved edits as they were.
+    void aCrashingModelLeavesTheWindowAsItWas() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/handmade/tiny-linear.json"));
+        QVERIFY(window);
+        Document* doc = window->document();
+        auto state = doc->state();
+        state.deviceBoundary = 2;
+        doc->changeState(state, QStringLiteral("Move the cuts"));
+        QVERIFY(doc->isModified());
+        const auto before = doc->state();
+        QTemporaryDir dir;
+        const QString worker = dir.filePath("worker.sh");
+        QFile script(worker);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\nkill -SEGV $$\n");
+        script.close();
+        QVERIFY(QFile::setPermissions(worker, QFile::ReadOwner | QFile::ExeOwner));
+        const QByteArray realWorker = qgetenv("CUTLAB_IMPORT_WORKER");
+        qputenv("CUTLAB_IMPORT_WORKER", worker.toLocal8Bit());
+        const QString model = dir.filePath("crash.onnx");
+        QVERIFY(QFile::copy(uiSourcePath("tests/data/onnx/residual.onnx"), model));
+        ModelImportRunner* importer = window->files()->importer();
+        importer->start(model, dir.filePath("crash.json"));
+        const auto outcome = importer->waitForFinished();
+        qputenv("CUTLAB_IMPORT_WORKER", realWorker);
+        QCOMPARE(outcome, ModelImportRunner::Outcome::Failed);
+        QVERIFY2(importer->errorText().contains(
+                     "crash.onnx: error: the ONNX library crashed on this model (signal 11, "
+                     "Segmentation fault): the file is malformed or unsupported"),
+                 qPrintable(importer->errorText()));
+        QVERIFY(!QFileInfo::exists(dir.filePath("crash.json")));
+        QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("tiny-linear"));
+        QVERIFY(doc->isModified());
+        QVERIFY(doc->state() == before);
+        QVERIFY(window->isEnabled());
+    }
+
     // Cancel stops an import: nothing is written, the open document stays.
     void cancellingAnImportWritesNothing() {
         MainWindow* window = openWindow(uiSourcePath("sample_profiles/handmade/tiny-linear.json"));

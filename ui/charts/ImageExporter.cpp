@@ -2,6 +2,8 @@
 
 #include "ui/charts/ChartStyle.h"
 
+#include "core/io/AtomicFile.h"
+
 #include <QBuffer>
 #include <QChart>
 #include <QFileInfo>
@@ -10,7 +12,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <memory>
@@ -65,17 +66,17 @@ QByteArray ImageExporter::render(const QString& format, const QSizeF& size,
     return data;
 }
 
-bool ImageExporter::saveAtomically(const QString& path, const QByteArray& data, QString* error) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+bool ImageExporter::saveAtomically(const QString& path, const QByteArray& data, QString* error,
+                                   core::FileAccess access) {
+    try {
+        core::writeFileAtomically(
+            path.toStdString(),
+            std::string_view(data.constData(), static_cast<std::size_t>(data.size())), "the file",
+            access);
+    } catch (const core::FileWriteError& failure) {
         if (error)
-            *error = QStringLiteral("Could not write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    if (file.write(data) != data.size() || !file.commit()) {
-        if (error)
-            *error = QStringLiteral("Could not write %1: %2").arg(path, file.errorString());
-        file.cancelWriting();
+            *error = QStringLiteral("Could not write %1: %2")
+                         .arg(path, QString::fromUtf8(failure.what()));
         return false;
     }
     return true;

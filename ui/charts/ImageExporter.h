@@ -4,6 +4,8 @@
 #include <QSizeF>
 #include <QString>
 
+#include "core/io/AtomicFile.h"
+
 #include <functional>
 
 class QChart;
@@ -13,7 +15,8 @@ class QRectF;
 namespace cutlab::ui {
 
 // Renders something into a PNG, SVG or PDF file chosen by the path's extension, on a white
-// background, written atomically (QSaveFile): on any error an existing file is left untouched.
+// background, written atomically (core::writeFileAtomically): on any error an existing file is
+// left untouched.
 class ImageExporter {
   public:
     using PaintFunction = std::function<void(QPainter& painter, const QRectF& target)>;
@@ -26,7 +29,9 @@ class ImageExporter {
     static bool writeChart(const QString& path, QChart* chart, const QSizeF& size, QString* error);
     static QByteArray render(const QString& format, const QSizeF& size, const PaintFunction& paint,
                              const QString& title);
-    static bool saveAtomically(const QString& path, const QByteArray& data, QString* error);
+    // core::writeFileAtomically: only regular files, never half a file; the error names why.
+    static bool saveAtomically(const QString& path, const QByteArray& data, QString* error,
+                               core::FileAccess access = core::FileAccess::Shared);
 };
 
 } // namespace cutlab::ui
