@@ -382,8 +382,10 @@ class TestPipeDream : public QObject {
         const QString good = sourcePath("tests/data/pipedream/alexnet.txt");
         const QString folder = dir.filePath("folder");
         QVERIFY(QDir(dir.path()).mkdir("folder"));
-        QCOMPARE(importFailure(good, folder, &kind),
-                 folder + ": error: is a directory, not a file");
+        QCOMPARE(
+            importFailure(good, folder, &kind),
+            folder +
+                ": error: is a directory, not a regular file: CutLab writes only regular files");
         QCOMPARE(kind, PipeDreamFileError::Kind::Write);
         const QString nowhere = dir.filePath("no/such/folder/x.json");
         QVERIFY(importFailure(good, nowhere, &kind)
