@@ -215,6 +215,11 @@ installed_cli() {
     cp "$root_b/root/chart.png" "$out/installed-chart.png"
     png_is_not_blank "$out/installed-chart.png"
     in_root "$root_b" "test -s /usr/share/man/man1/cutlab-cli.1.gz && zcat /usr/share/man/man1/cutlab-cli.1.gz | grep -q '^.SH EXIT STATUS'"
+    # ONNX import runs in the installed sandboxed worker (cutlab-cli import --worker, seccomp):
+    # a model imports, a malformed one is a sentence and exit 2
+    cp "$source_dir/tests/data/onnx/residual.onnx" "$source_dir/tests/data/onnx/hostile/reshape_raw_data.onnx" "$root_b/root/"
+    in_root "$root_b" "cd /root && cutlab-cli import residual.onnx -o residual.json && cutlab-cli info residual.json | grep -q '^layers *7'"
+    in_root "$root_b" "cd /root && ! cutlab-cli import reshape_raw_data.onnx -o bad.json 2> bad.txt && grep -q 'holds 15 bytes of raw data' bad.txt && test ! -e bad.json"
 }
 
 installed_window() {
@@ -223,6 +228,11 @@ installed_window() {
         cutlab --screenshot /root/installed.png /usr/share/cutlab/sample_profiles/scission/vgg19.json"
     cp "$root_b/root/installed.png" "$out/installed-window.png"
     png_is_not_blank "$out/installed-window.png"
+    # the window imports an ONNX model through the worker installed beside it
+    in_root "$root_b" "mkdir -p /root/window && cp /root/residual.onnx /root/window/ && cd /root && xvfb-run -n $display_number -a -s '-screen 0 1280x800x24' \
+        cutlab --screenshot /root/imported.png /root/window/residual.onnx && test -s /root/window/residual.json"
+    cp "$root_b/root/imported.png" "$out/installed-window-onnx.png"
+    png_is_not_blank "$out/installed-window-onnx.png"
 }
 
 step "host tools" host_tools

@@ -34,4 +34,17 @@ inline constexpr std::uintmax_t kMaxFileBytes = 128ull * 1024 * 1024;
 inline constexpr std::size_t kMaxNameBytes = 1024;
 inline constexpr std::size_t kMaxTextBytes = 64 * 1024;
 
+// ONNX models (checked by core/onnx/OnnxValidation before the ONNX library sees them). The most
+// operators a model may have: more would make a profile larger than the 128 MiB every reader
+// accepts (a layer takes about 500 bytes), so such a model is refused before its shapes are
+// inferred. Subgraphs count too (kMaxOnnxNodesInAll), as their inference takes time.
+inline constexpr int kMaxOnnxLayers = 200000;
+inline constexpr int kMaxOnnxNodesInAll = 1000000;
+// Dimensions and element counts of any tensor, far beyond real models (2^40 elements = 4 TB of
+// floats) and small enough that no size the ONNX library forms from them overflows.
+inline constexpr std::int64_t kMaxOnnxDimension = std::int64_t{1} << 40;
+inline constexpr double kMaxOnnxElements = 1099511627776.0; // 2^40
+// Subgraphs (If, Loop, Scan bodies) nested deeper than this are refused.
+inline constexpr int kMaxOnnxSubgraphDepth = 16;
+
 } // namespace cutlab::core

@@ -133,6 +133,8 @@ class ModelValidator {
                    const std::string& where) {
         checkName(attribute.name(), "an attribute of " + label);
         const std::string what = "attribute '" + attribute.name() + "' of " + label;
+        if (attribute.type() == onnx::AttributeProto::UNDEFINED)
+            fail(what + " has no type (every exporter since ONNX IR version 2 gives one)");
         if (attribute.has_sparse_tensor() || attribute.sparse_tensors_size() > 0)
             fail(what + " holds a sparse tensor, which CutLab does not import");
         if (attribute.has_t())
@@ -185,7 +187,7 @@ class ModelValidator {
                               const std::string& label) {
         const auto type = attribute.type();
         const std::string what = "attribute '" + attribute.name() + "' of " + label;
-        if (type != onnx::AttributeProto::UNDEFINED && type != declared)
+        if (type != declared)
             fail(what + " is a " + onnx::AttributeProto::AttributeType_Name(type) +
                  " where the operator expects a " +
                  onnx::AttributeProto::AttributeType_Name(declared));

@@ -1,22 +1,12 @@
 #pragma once
 
+#include "core/io/InputLimits.h"
+
 #include <onnx/onnx_pb.h>
 
 #include <cstdint>
 
 namespace cutlab::core {
-
-// The most operators a model may have: more would make a profile larger than the 128 MiB every
-// reader accepts (a layer takes about 500 bytes), so such a model is refused before its shapes
-// are inferred. Subgraphs count too (kMaxOnnxNodesInAll), as their inference takes time.
-inline constexpr int kMaxOnnxLayers = 200000;
-inline constexpr int kMaxOnnxNodesInAll = 1000000;
-// Dimensions and element counts of any tensor, far beyond real models (2^40 elements = 4 TB of
-// floats) and small enough that no size the ONNX library forms from them overflows.
-inline constexpr std::int64_t kMaxOnnxDimension = std::int64_t{1} << 40;
-inline constexpr double kMaxOnnxElements = 1099511627776.0; // 2^40
-// Subgraphs (If, Loop, Scan bodies) nested deeper than this are refused.
-inline constexpr int kMaxOnnxSubgraphDepth = 16;
 
 // Checks what CutLab can check of an untrusted model before the ONNX library sees it, so that
 // the library's shape inference only meets models it can handle:

@@ -13,8 +13,12 @@ struct CliRun {
 
 // Runs cutlab-cli with `arguments` (in `workingDirectory` when given, so that files are named as
 // in its messages); a run over two minutes is a hang and stops the test.
-inline CliRun runCli(const QStringList& arguments, const QString& workingDirectory = {}) {
+// `environment` replaces the inherited one when given.
+inline CliRun runCli(const QStringList& arguments, const QString& workingDirectory = {},
+                     const QProcessEnvironment& environment = {}) {
     QProcess process;
+    if (!environment.isEmpty())
+        process.setProcessEnvironment(environment);
     if (!workingDirectory.isEmpty())
         process.setWorkingDirectory(workingDirectory);
     process.start(QStringLiteral(CUTLAB_CLI_PATH), arguments);

@@ -29,16 +29,9 @@ QString onnx(const char* name) {
 
 // cutlab-cli with the import worker named in the environment (a stand-in that crashes).
 Run cliWithWorker(const QStringList& arguments, const QString& worker) {
-    QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert("CUTLAB_IMPORT_WORKER", worker);
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(CUTLAB_CLI_PATH), arguments);
-    if (!process.waitForFinished(120000))
-        qFatal("cutlab-cli did not finish");
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
+    return runCli(arguments, {}, environment);
 }
 
 void writeBytes(const QString& path, const std::string& bytes) {
@@ -165,6 +158,26 @@ class TestImportOnnx : public QObject {
         QVERIFY2(!run.err.contains("internal error") && !run.err.contains("FATAL"),
                  qPrintable(run.err));
         QVERIFY(!QFile::exists(out));
+    }
+
+    // The ONNX fuzz corpus (the test models, the hostile ones and what fuzzing kept) replays
+    // through the command line with exit 0 or 2 only, never an internal error or the library's
+    // own complaints on stderr.
+    void fuzzCorpusReplays() {
+        QTemporaryDir dir;
+        QDirIterator inputs(sourcePath("tests/fuzz/corpus/fuzz_onnx"), QDir::Files);
+        int replayed = 0;
+        while (inputs.hasNext()) {
+            const QString input = inputs.next();
+            const Run run = cli({"import", input, "-o", dir.filePath("out.json")});
+            QVERIFY2(run.status == 0 || run.status == 2, qPrintable(input + "\n" + run.err));
+            QVERIFY2(!run.err.contains("internal error") && !run.err.contains("FATAL") &&
+                         !run.err.contains("libprotobuf"),
+                     qPrintable(input + "\n" + run.err));
+            QVERIFY2(run.status == 0 || run.err.count('\n') == 1, qPrintable(run.err));
+            ++replayed;
+        }
+        QVERIFY(replayed >= 19);
     }
 
     // A worker that dies of a signal (as the ONNX library does on some malformed models) is one
