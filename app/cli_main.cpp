@@ -16,7 +16,7 @@ const char* const kUsage =
     "  plan PROFILE          rank inference partitions (see 'plan --help' for the planners)\n"
     "  train PROFILE         plan a training iteration (see 'train --help' for the planners)\n"
     "  sweep PROFILE         best plans as a link's bandwidth varies\n"
-    "  import FILE -o OUT    a PipeDream graph.txt into a profile\n"
+    "  import FILE -o OUT    an ONNX model or a PipeDream graph.txt into a profile\n"
     "  merge A B... -o OUT   per-machine profiles of one model into one profile\n"
     "  estimate PROFILE -o OUT  add machines with roofline time estimates (see 'estimate --list')\n"
     "  predictor train|eval|predict  AccEPT's latency predictor (see 'predictor --help')\n"

@@ -1,6 +1,5 @@
 #include "core/inference/BandwidthSweep.h"
 
-#include "core/io/PlanFile.h"
 #include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
 

@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -556,6 +557,29 @@ class TestCli : public QObject {
             QVERIFY(run.out.startsWith(QString("usage: cutlab-cli ") + command));
         }
         QCOMPARE(cli({"--help"}).status, 0);
+    }
+
+    // `cutlab-cli --help` lists exactly the subcommands docs/formats.md §4 lists, and says that
+    // import reads ONNX models as well as PipeDream graphs.
+    void usageListsWhatTheDocsList() {
+        QFile formats(sourcePath("docs/formats.md"));
+        QVERIFY(formats.open(QIODevice::ReadOnly | QIODevice::Text));
+        const QString docs = QString::fromUtf8(formats.readAll());
+        const qsizetype start = docs.indexOf("## 4. `cutlab-cli`");
+        QVERIFY(start >= 0);
+        const qsizetype open = docs.indexOf("```\n", start) + 4;
+        const QString block = docs.mid(open, docs.indexOf("```", open) - open);
+        QSet<QString> documented;
+        for (const QString& line : block.split('\n', Qt::SkipEmptyParts))
+            documented.insert(line.split(' ').value(1));
+        const Run help = cli({"--help"});
+        QSet<QString> listed;
+        for (const QString& line : help.out.split('\n'))
+            if (line.startsWith("  "))
+                listed.insert(line.trimmed().split(' ').front());
+        QCOMPARE(listed, documented);
+        QVERIFY2(help.out.contains("import FILE -o OUT    an ONNX model or a PipeDream graph.txt"),
+                 qPrintable(help.out));
     }
 };
 
