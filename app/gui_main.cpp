@@ -1,13 +1,13 @@
 // cutlab: the desktop window.
 #include "core/onnx/ModelFileImport.h"
-#include "ui/Document.h"
-#include "ui/MainWindow.h"
-#include "ui/PresentationWindow.h"
-#include "ui/SweepController.h"
 #include "ui/charts/ImageExporter.h"
+#include "ui/document/Document.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/panels/ChartsPanel.h"
+#include "ui/panels/SweepController.h"
 #include "ui/training/TrainingPanel.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/PresentationWindow.h"
 
 #include <QAction>
 #include <QApplication>

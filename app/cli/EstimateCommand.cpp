@@ -8,12 +8,12 @@
 #include "app/cli/ProfileArgument.h"
 
 #include "core/io/AtomicFile.h"
-#include "core/io/PlanJson.h"
 #include "core/io/ProfileLoader.h"
 #include "core/io/ProfileWriter.h"
 #include "core/model/MachinePreset.h"
 #include "core/model/MachineSelection.h"
 #include "core/model/RooflineEstimator.h"
+#include "core/plans/PlanJson.h"
 
 #include <algorithm>
 #include <cstdio>

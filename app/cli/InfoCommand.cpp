@@ -3,8 +3,8 @@
 #include "app/cli/CliError.h"
 #include "app/cli/ProfileArgument.h"
 
-#include "core/io/PlanJson.h"
 #include "core/model/ModelStructure.h"
+#include "core/plans/PlanJson.h"
 
 #include <iostream>
 

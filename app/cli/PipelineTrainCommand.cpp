@@ -8,9 +8,9 @@
 #include "core/planners/PlannerRegistry.h"
 
 #include "core/io/NetworkFile.h"
-#include "core/io/PlanJson.h"
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/pipeline/PipelineSchedule.h"
+#include "core/plans/PlanJson.h"
 #include "core/predictor/EstimatedTimes.h"
 #include "core/predictor/PredictorJson.h"
 #include "core/training/PipelineSimulation.h"

@@ -4,9 +4,9 @@
 #include "app/cli/PlanOptions.h"
 #include "app/cli/ProfileArgument.h"
 
-#include "core/io/PlanJson.h"
 #include "core/model/PlanError.h"
 #include "core/planners/InferencePlanner.h"
+#include "core/plans/PlanJson.h"
 
 #include <cstdio>
 #include <iostream>

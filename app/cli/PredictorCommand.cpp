@@ -9,7 +9,7 @@
 
 #include "core/io/AtomicFile.h"
 #include "core/io/JsonText.h"
-#include "core/io/PlanJson.h"
+#include "core/plans/PlanJson.h"
 #include "core/predictor/MachineEvaluation.h"
 #include "core/predictor/PredictorJson.h"
 #include "core/predictor/PredictorTrainer.h"

@@ -6,12 +6,12 @@
 #include "core/io/InputLimits.h"
 
 #include "core/inference/BandwidthSweep.h"
-#include "core/io/PlanJson.h"
 #include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
 #include "core/planners/InferencePlanner.h"
 #include "core/planners/IterationPlanner.h"
 #include "core/planners/PlannerRegistry.h"
+#include "core/plans/PlanJson.h"
 #include "core/training/TrainingResult.h"
 
 #include <cmath>

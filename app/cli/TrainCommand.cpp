@@ -4,11 +4,11 @@
 #include "app/cli/PlanOptions.h"
 #include "app/cli/PlannerHelp.h"
 #include "app/cli/ProfileArgument.h"
-#include "core/io/PlanJson.h"
+#include "core/plans/PlanJson.h"
 
-#include "core/io/TrainingJson.h"
 #include "core/model/PlanError.h"
 #include "core/planners/IterationPlanner.h"
+#include "core/plans/TrainingJson.h"
 #include "core/training/TrainingResult.h"
 
 #include <cstdio>

@@ -1,7 +1,7 @@
 #include "core/io/PipeDreamImporter.h"
 
 #include "core/io/InputLimits.h"
-#include "core/io/PlanJson.h"
+#include "core/io/JsonNumbers.h"
 #include "core/io/Utf8.h"
 
 #include <algorithm>

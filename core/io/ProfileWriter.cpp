@@ -1,6 +1,6 @@
 #include "core/io/ProfileWriter.h"
 
-#include "core/io/PlanJson.h"
+#include "core/io/JsonNumbers.h"
 
 #include <initializer_list>
 #include <string_view>

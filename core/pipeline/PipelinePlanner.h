@@ -1,8 +1,8 @@
 #pragma once
 
+#include "core/compression/AcceptCodec.h"
 #include "core/model/Network.h"
 #include "core/model/Profile.h"
-#include "core/pipeline/AcceptCodec.h"
 #include "core/pipeline/DownsetLattice.h"
 
 #include <atomic>

@@ -7,13 +7,13 @@
 // ReLU-shaped (max(0, normal)) data; then the paper's 4 MB MobileNetV2 activation over a link.
 #include "BenchTiming.h"
 
+#include "core/compression/AcceptBackwardDecoder.h"
+#include "core/compression/AcceptBackwardEncoder.h"
+#include "core/compression/AcceptCodec.h"
+#include "core/compression/AcceptForwardDecoder.h"
+#include "core/compression/AcceptForwardEncoder.h"
+#include "core/compression/AcceptStreamLayout.h"
 #include "core/model/Network.h"
-#include "core/pipeline/AcceptBackwardDecoder.h"
-#include "core/pipeline/AcceptBackwardEncoder.h"
-#include "core/pipeline/AcceptCodec.h"
-#include "core/pipeline/AcceptForwardDecoder.h"
-#include "core/pipeline/AcceptForwardEncoder.h"
-#include "core/pipeline/AcceptStreamLayout.h"
 
 #include <cmath>
 #include <cstdint>

@@ -1,13 +1,13 @@
 // AccEPT's real bit-level codec (docs/cost-models.md §2.4.1): the forward multi-bit binary
 // quantiser and the backward stochastic quantiser, checked against the stream layout read back by
 // hand, the sizes AcceptCodec charges, least squares worked out here, and statistics.
-#include "core/pipeline/AcceptBackwardDecoder.h"
-#include "core/pipeline/AcceptBackwardEncoder.h"
-#include "core/pipeline/AcceptBitSchedule.h"
-#include "core/pipeline/AcceptCodec.h"
-#include "core/pipeline/AcceptForwardDecoder.h"
-#include "core/pipeline/AcceptForwardEncoder.h"
-#include "core/pipeline/CodecError.h"
+#include "core/compression/AcceptBackwardDecoder.h"
+#include "core/compression/AcceptBackwardEncoder.h"
+#include "core/compression/AcceptBitSchedule.h"
+#include "core/compression/AcceptCodec.h"
+#include "core/compression/AcceptForwardDecoder.h"
+#include "core/compression/AcceptForwardEncoder.h"
+#include "core/compression/CodecError.h"
 
 #include <QTest>
 

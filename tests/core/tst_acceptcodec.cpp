@@ -1,6 +1,6 @@
 // AccEPT codec sizes (docs/cost-models.md §2.4) against numbers worked out by hand, and their use
 // on a pipeline link.
-#include "core/pipeline/AcceptCodec.h"
+#include "core/compression/AcceptCodec.h"
 #include "core/pipeline/PipelinePlanner.h"
 
 #include <QTest>

@@ -9,15 +9,15 @@
 // and until the background work settles; then the same for switching to the Training mode.
 #include "UiTestSupport.h"
 
-#include "ui/Document.h"
-#include "ui/MainWindow.h"
-#include "ui/PresentationWindow.h"
-#include "ui/SweepController.h"
+#include "ui/document/Document.h"
 #include "ui/graph/CutMarkerItem.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
 #include "ui/panels/ChartsPanel.h"
 #include "ui/panels/GraphPanel.h"
+#include "ui/panels/SweepController.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/PresentationWindow.h"
 
 #include "core/inference/InferenceCostModel.h"
 #include "core/io/ProfileLoader.h"

@@ -2,10 +2,10 @@
 // once, and unsaved work survives a killed session (autosave, then restore on the next start).
 #include "UiTestSupport.h"
 
-#include "ui/Autosave.h"
-#include "ui/Document.h"
-#include "ui/MainWindow.h"
-#include "ui/PresentationWindow.h"
+#include "ui/document/Autosave.h"
+#include "ui/document/Document.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/PresentationWindow.h"
 
 #include "core/io/PlanFile.h"
 

@@ -2,8 +2,8 @@
 // blocks framed and collapsible, cut points only where the core allows them.
 #include "UiTestSupport.h"
 
-#include "ui/Document.h"
 #include "ui/charts/Format.h"
+#include "ui/document/Document.h"
 #include "ui/graph/BlockFrameItem.h"
 #include "ui/graph/CutMarkerItem.h"
 #include "ui/graph/EdgeItem.h"

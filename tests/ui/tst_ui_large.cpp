@@ -2,14 +2,14 @@
 // work done at once; a newer request replaces an older one; closing never waits for a plan.
 #include "UiTestSupport.h"
 
-#include "ui/Document.h"
-#include "ui/MainWindow.h"
-#include "ui/PresentationWindow.h"
 #include "ui/charts/LayerChartBuilder.h"
+#include "ui/document/Document.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/LayerItem.h"
 #include "ui/panels/ChartsPanel.h"
 #include "ui/training/TrainingPanel.h"
+#include "ui/window/MainWindow.h"
+#include "ui/window/PresentationWindow.h"
 
 #include "core/io/PlanFile.h"
 #include "core/io/ProfileLoader.h"

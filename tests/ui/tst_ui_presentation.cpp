@@ -4,13 +4,13 @@
 // is zoomed for a projector.
 #include "UiTestSupport.h"
 
-#include "ui/Document.h"
-#include "ui/PresentationWindow.h"
-#include "ui/SweepController.h"
 #include "ui/charts/Format.h"
+#include "ui/document/Document.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
 #include "ui/panels/ChartsPanel.h"
+#include "ui/panels/SweepController.h"
+#include "ui/window/PresentationWindow.h"
 
 #include "core/inference/InferenceCostModel.h"
 #include "core/inference/ScissionPlanner.h"

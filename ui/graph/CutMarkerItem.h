@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/CutHandle.h"
+#include "ui/document/CutHandle.h"
 
 #include <QGraphicsItem>
 #include <QString>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ui/CutHandle.h"
 #include "ui/charts/Theme.h"
+#include "ui/document/CutHandle.h"
 
 namespace cutlab::ui {
 

@@ -3,7 +3,7 @@
 #include "ui/graph/GraphInteraction.h"
 #include "ui/graph/GraphLayout.h"
 
-#include "ui/Document.h"
+#include "ui/document/Document.h"
 
 #include <QGraphicsScene>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ui/CutHandle.h"
-#include "ui/Document.h"
+#include "ui/document/CutHandle.h"
+#include "ui/document/Document.h"
 
 #include <QWidget>
 

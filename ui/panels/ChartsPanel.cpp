@@ -1,11 +1,11 @@
 #include "ui/panels/ChartsPanel.h"
 
-#include "ui/Document.h"
-#include "ui/SweepController.h"
 #include "ui/charts/ChartStyle.h"
 #include "ui/charts/Format.h"
 #include "ui/charts/LayerChartBuilder.h"
 #include "ui/charts/SweepChartBuilder.h"
+#include "ui/document/Document.h"
+#include "ui/panels/SweepController.h"
 
 #include "core/model/NetworkEdit.h"
 

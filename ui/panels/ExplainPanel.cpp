@@ -1,7 +1,7 @@
 #include "ui/panels/ExplainPanel.h"
 
-#include "ui/Document.h"
 #include "ui/charts/ExplainText.h"
+#include "ui/document/Document.h"
 
 #include <QTextBrowser>
 #include <QVBoxLayout>

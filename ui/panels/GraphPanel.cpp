@@ -1,7 +1,7 @@
 #include "ui/panels/GraphPanel.h"
 
-#include "ui/Document.h"
 #include "ui/charts/Format.h"
+#include "ui/document/Document.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
 #include "ui/graph/OverviewStrip.h"

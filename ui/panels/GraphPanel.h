@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/Document.h"
+#include "ui/document/Document.h"
 
 #include <QWidget>
 

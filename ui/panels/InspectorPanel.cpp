@@ -2,8 +2,8 @@
 
 #include "core/model/RooflineEstimator.h"
 
-#include "ui/Document.h"
 #include "ui/charts/Format.h"
+#include "ui/document/Document.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -1,7 +1,7 @@
 #include "ui/panels/PlannerPanel.h"
 
-#include "ui/Document.h"
 #include "ui/charts/Format.h"
+#include "ui/document/Document.h"
 #include "ui/jobs/JobRunner.h"
 
 #include "core/io/PlanFile.h"

@@ -1,7 +1,7 @@
 #include "ui/panels/SettingsPanel.h"
 
-#include "ui/Document.h"
 #include "ui/charts/Format.h"
+#include "ui/document/Document.h"
 #include "ui/panels/LinkEditor.h"
 
 #include <QComboBox>

@@ -1,0 +1,83 @@
+#include "core/plans/PlanJson.h"
+
+#include "core/io/JsonNumbers.h"
+
+#include <stdexcept>
+
+#include "core/io/NetworkFile.h"
+
+#include <cmath>
+
+namespace cutlab::core {
+
+nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model,
+                                        const Evaluation& evaluation, int rank) {
+    const Profile& profile = model.profile();
+    auto machineId = [&](int machine) {
+        return profile.machines[static_cast<std::size_t>(machine)].id;
+    };
+    nlohmann::ordered_json plan;
+    plan["rank"] = rank;
+    plan["total_ms"] = evaluation.totalMs;
+    plan["compute_ms"] = evaluation.computeMs;
+    plan["transfer_ms"] = evaluation.transferMs;
+    plan["transfer_bytes"] = jsonNumber(evaluation.transferBytes);
+    plan["origin"] =
+        evaluation.origin >= 0 ? nlohmann::ordered_json(machineId(evaluation.origin)) : nullptr;
+    nlohmann::ordered_json stages = nlohmann::ordered_json::array();
+    for (const StageCost& stage : evaluation.stages) {
+        nlohmann::ordered_json entry;
+        entry["tier"] = tierName(stage.tier);
+        entry["machine"] = machineId(stage.machine);
+        entry["first_layer"] = profile.layers[static_cast<std::size_t>(stage.begin)].id;
+        entry["last_layer"] = profile.layers[static_cast<std::size_t>(stage.end - 1)].id;
+        nlohmann::ordered_json layers = nlohmann::ordered_json::array();
+        for (int i = stage.begin; i < stage.end; ++i)
+            layers.push_back(profile.layers[static_cast<std::size_t>(i)].id);
+        entry["layers"] = std::move(layers);
+        entry["compute_ms"] = stage.computeMs;
+        stages.push_back(std::move(entry));
+    }
+    plan["stages"] = std::move(stages);
+    nlohmann::ordered_json transfers = nlohmann::ordered_json::array();
+    for (const TransferCost& transfer : evaluation.transfers) {
+        nlohmann::ordered_json entry;
+        entry["from"] = machineId(transfer.from);
+        entry["to"] = machineId(transfer.to);
+        entry["after_layer"] =
+            transfer.afterLayer >= 0
+                ? nlohmann::ordered_json(
+                      profile.layers[static_cast<std::size_t>(transfer.afterLayer)].id)
+                : nullptr;
+        entry["bytes"] = jsonNumber(transfer.bytes);
+        entry["ms"] = transfer.ms;
+        entry["latency_ms"] = transfer.latencyMs;
+        transfers.push_back(std::move(entry));
+    }
+    plan["transfers"] = std::move(transfers);
+    return plan;
+}
+
+nlohmann::ordered_json inferencePlansToJson(const InferenceCostModel& model,
+                                            const std::vector<RankedPlan>& plans,
+                                            const std::string& planner) {
+    nlohmann::ordered_json document;
+    document["format"] = "cutlab-plan";
+    document["version"] = 1;
+    document["kind"] = "inference";
+    document["model"] = model.profile().model.name;
+    document["planner"] = planner;
+    nlohmann::ordered_json network = networkToJson(model.network());
+    network.erase("format");
+    network.erase("version");
+    document["network"] = std::move(network);
+    document["input_bytes"] = jsonNumber(model.inputBytes());
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    int rank = 1;
+    for (const RankedPlan& plan : plans)
+        list.push_back(evaluationToJson(model, plan.evaluation, rank++));
+    document["plans"] = std::move(list);
+    return document;
+}
+
+} // namespace cutlab::core

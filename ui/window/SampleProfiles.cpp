@@ -1,0 +1,53 @@
+#include "ui/window/SampleProfiles.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+
+namespace cutlab::ui {
+
+QStringList SampleProfiles::candidateDirectories() {
+    QStringList dirs;
+    const QString fromEnvironment = qEnvironmentVariable("CUTLAB_SAMPLES");
+    if (!fromEnvironment.isEmpty())
+        dirs << fromEnvironment;
+    const QString app = QCoreApplication::applicationDirPath();
+    dirs << QDir(app).filePath(QStringLiteral("../share/cutlab/sample_profiles"))
+         << QDir(app).filePath(QStringLiteral("sample_profiles"));
+#ifdef CUTLAB_SOURCE_SAMPLES
+    dirs << QStringLiteral(CUTLAB_SOURCE_SAMPLES);
+#endif
+    dirs << QDir(app).filePath(QStringLiteral("../../sample_profiles"))
+         << QDir(app).filePath(QStringLiteral("../../../sample_profiles"));
+    return dirs;
+}
+
+QString SampleProfiles::directory() {
+    for (const QString& dir : candidateDirectories())
+        if (QFileInfo(dir).isDir())
+            return QDir(dir).canonicalPath();
+    return QString();
+}
+
+QStringList SampleProfiles::files() {
+    const QString dir = directory();
+    if (dir.isEmpty())
+        return {};
+    QStringList result;
+    QDirIterator it(dir, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray head = file.read(400);
+        if (head.contains("\"cutlab-profile\""))
+            result << path;
+    }
+    result.sort();
+    return result;
+}
+
+} // namespace cutlab::ui
