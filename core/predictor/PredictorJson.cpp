@@ -185,24 +185,28 @@ Json predictorToJson(const LatencyPredictor& predictor) {
               {"layers", std::move(layers)}}}};
 }
 
-LatencyPredictor predictorFromJson(const Json& document) {
+namespace {
+
+void checkHeader(const Json& document) {
     if (!document.is_object())
         fail("", "the top level is not an object");
     if (text(member(document, "", "format"), "/format") != kFormat)
         fail("/format", std::string("expected \"") + kFormat + "\"");
     if (count(member(document, "", "version"), "/version", 1000) != 1)
         fail("/version", "unsupported version (this CutLab reads version 1)");
+}
 
-    const Json& model = member(document, "", "model");
-    const std::string name = text(member(model, "/model", "name"), "/model/name");
+std::vector<std::string> layerIdsOf(const Json& model) {
     std::vector<std::string> ids;
     for (std::size_t i = 0;
          const Json& id : array(member(model, "/model", "layers"), "/model/layers", 0))
         ids.push_back(text(id, "/model/layers/" + std::to_string(i++)));
     if (ids.empty())
         fail("/model/layers", "no layers");
-    const int layers = static_cast<int>(ids.size());
+    return ids;
+}
 
+RepresentativeSubModels representativesOf(const Json& document, int layers) {
     const Json& chosen = member(document, "", "representative_sub_models");
     RepresentativeSubModels representatives;
     representatives.sortedBy = text(member(chosen, "/representative_sub_models", "sorted_by"),
@@ -221,16 +225,11 @@ LatencyPredictor predictorFromJson(const Json& document) {
             fail(pointer, "not a sub-model of the " + std::to_string(layers) + " layers");
         representatives.subModels.push_back({static_cast<int>(a), static_cast<int>(b)});
     }
+    return representatives;
+}
 
-    const Json& training = member(document, "", "training");
-    PredictorProvenance provenance;
-    for (std::size_t i = 0;
-         const Json& id : array(member(training, "/training", "machines"), "/training/machines", 0))
-        provenance.trainingMachines.push_back(
-            text(id, "/training/machines/" + std::to_string(i++)));
-    provenance.referenceMachine =
-        text(member(training, "/training", "reference_machine"), "/training/reference_machine");
-    TrainingOptions& options = provenance.options;
+TrainingOptions trainingOptionsOf(const Json& training) {
+    TrainingOptions options;
     options.epochs = count(member(training, "/training", "epochs"), "/training/epochs", 100000);
     const Json& seed = member(training, "/training", "seed");
     if (!seed.is_number_unsigned() && !(seed.is_number_integer() && seed.get<long long>() >= 0))
@@ -254,11 +253,27 @@ LatencyPredictor predictorFromJson(const Json& document) {
              "epochs x sample_budget is " +
                  std::to_string(static_cast<long long>(options.epochs) * options.sampleBudget) +
                  "; at most 1e8 (predictor eval retrains with these settings)");
+    return options;
+}
+
+PredictorProvenance provenanceOf(const Json& document) {
+    const Json& training = member(document, "", "training");
+    PredictorProvenance provenance;
+    for (std::size_t i = 0;
+         const Json& id : array(member(training, "/training", "machines"), "/training/machines", 0))
+        provenance.trainingMachines.push_back(
+            text(id, "/training/machines/" + std::to_string(i++)));
+    provenance.referenceMachine =
+        text(member(training, "/training", "reference_machine"), "/training/reference_machine");
+    provenance.options = trainingOptionsOf(training);
     provenance.samples =
         count(member(training, "/training", "samples"), "/training/samples", 2000000000);
     provenance.finalLoss =
         number(member(training, "/training", "final_loss"), "/training/final_loss");
+    return provenance;
+}
 
+PredictorScaling scalingOf(const Json& document) {
     const Json& normalisation = member(document, "", "normalisation");
     PredictorScaling scaling;
     scaling.offsetFraction = positive(member(normalisation, "/normalisation", "offset_fraction"),
@@ -277,6 +292,10 @@ LatencyPredictor predictorFromJson(const Json& document) {
     scaling.targetLogScale = positive(member(normalisation, "/normalisation", "target_log_scale"),
                                       "/normalisation/target_log_scale");
 
+    return scaling;
+}
+
+LatencyNetwork networkOf(const Json& document, int layers, TrainingOptions& options) {
     const Json& network = member(document, "", "network");
     NetworkShape shape;
     shape.maskInputs =
@@ -304,8 +323,23 @@ LatencyPredictor predictorFromJson(const Json& document) {
     for (std::size_t i = 0; i < 4; ++i)
         dense.push_back(layerFrom(saved[i], "/network/layers/" + std::to_string(i), kLayerNames[i],
                                   sizes[i][0], sizes[i][1], i < 3));
+    return LatencyNetwork(shape, std::move(dense));
+}
+
+} // namespace
+
+LatencyPredictor predictorFromJson(const Json& document) {
+    checkHeader(document);
+    const Json& model = member(document, "", "model");
+    const std::string name = text(member(model, "/model", "name"), "/model/name");
+    std::vector<std::string> ids = layerIdsOf(model);
+    const int layers = static_cast<int>(ids.size());
+    RepresentativeSubModels representatives = representativesOf(document, layers);
+    PredictorProvenance provenance = provenanceOf(document);
+    PredictorScaling scaling = scalingOf(document);
+    LatencyNetwork network = networkOf(document, layers, provenance.options);
     return LatencyPredictor(name, std::move(ids), std::move(representatives), std::move(scaling),
-                            LatencyNetwork(shape, std::move(dense)), std::move(provenance));
+                            std::move(network), std::move(provenance));
 }
 
 LatencyPredictor predictorFromText(std::string_view text) {
