@@ -45,6 +45,180 @@ class RowCursor {
     double m_at;
 };
 
+// The timeline of a HierTrain plan: rows o (the whole batch's tail), s and l (when they have
+// samples), and HierTrain's seven phases Tf1..Tup, each a function below.
+class HybridTimeline {
+  public:
+    HybridTimeline(const core::TrainingCostModel& model, const core::HierTrainPlan& plan, int batch)
+        : m_model(model), m_plan(plan), m_profile(model.profile()), m_batch(batch),
+          m_n(model.layerCount()), m_o(plan.workerMachine[0]), m_s(plan.workerMachine[1]),
+          m_l(plan.workerMachine[2]), m_bo(plan.samples[0]), m_bs(plan.samples[1]),
+          m_bl(plan.samples[2]), m_ms(plan.ms), m_ml(plan.ml), m_device(model.deviceMachine()),
+          m_input(model.cutBytes(0)), m_sCut(m_ms > 0 ? model.cutBytes(m_ms) : 0.0),
+          m_lCut(m_ml > 0 ? model.cutBytes(m_ml) : 0.0), m_head(layersText(m_profile, 0, m_ms)),
+          m_middle(layersText(m_profile, m_ms, m_ml)), m_tail(layersText(m_profile, m_ml, m_n)) {}
+
+    TrainingTimeline make() {
+        addRows();
+        addPhases();
+        forwardHead();
+        forwardMiddle();
+        RowCursor(m_t, m_rowO, m_starts[2])
+            .add(forward(m_o, m_ml, m_n, m_batch), TimelineWork::Forward, "F",
+                 "forward " + m_tail + samples(m_batch));
+        RowCursor(m_t, m_rowO, m_starts[3])
+            .add(backward(m_o, m_ml, m_n, m_batch), TimelineWork::Backward, "B",
+                 "backward " + m_tail + samples(m_batch));
+        backwardMiddle();
+        backwardHead();
+        updateWeights();
+        return m_t;
+    }
+
+  private:
+    double forward(int m, int a, int c, int b) const {
+        return m < 0 || c <= a || b <= 0 ? 0.0 : b * m_model.forwardMs(m, a, c);
+    }
+    double backward(int m, int a, int c, int b) const {
+        return m < 0 || c <= a || b <= 0 ? 0.0 : b * m_model.backwardMs(m, a, c);
+    }
+    double update(int m, int a, int c) const {
+        return m < 0 || c <= a ? 0.0 : m_model.updateMs(m, a, c);
+    }
+    double transfer(int from, int to, double bytes) const {
+        return from < 0 || to < 0 || from == to || bytes <= 0 ? 0.0
+                                                              : m_model.transferMs(from, to, bytes);
+    }
+    static std::string samples(int b) { return ", " + std::to_string(b) + " samples"; }
+
+    int addRow(const char* name, int machine, int samples, int layers) {
+        m_t.rows.push_back(std::string(name) + ": " + machineText(m_profile, machine) + ", " +
+                           std::to_string(samples) + " samples, layers 1.." +
+                           std::to_string(layers));
+        return static_cast<int>(m_t.rows.size()) - 1;
+    }
+    // o always (it runs the tail on the whole batch), s and l when they have samples.
+    void addRows() {
+        m_rowO = addRow("o", m_o, m_bo, m_n);
+        if (m_s >= 0 && m_bs > 0)
+            m_rowS = addRow("s", m_s, m_bs, m_ms);
+        if (m_l >= 0 && m_bl > 0)
+            m_rowL = addRow("l", m_l, m_bl, m_ml);
+    }
+    void addPhases() {
+        const auto& p = m_plan.phases;
+        const double lengths[7] = {p.tf1, p.tf2, p.tf3, p.tb3, p.tb2, p.tb1, p.tup};
+        const char* names[7] = {"Tf1", "Tf2", "Tf3", "Tb3", "Tb2", "Tb1", "Tup"};
+        double at = 0;
+        for (int i = 0; i < 7; ++i) {
+            m_starts[i] = at;
+            m_t.phases.push_back({names[i], at, at + lengths[i]});
+            at += lengths[i];
+        }
+        m_t.totalMs = at;
+    }
+
+    // The steps every worker row is made of.
+    void inputAndHead(RowCursor& row, int m, int b) const {
+        row.add(transfer(m_device, m, b * m_input), TimelineWork::Transfer, "in",
+                "input from the device" + samples(b));
+        row.add(forward(m, 0, m_ms, b), TimelineWork::Forward, "F",
+                "forward " + m_head + samples(b));
+    }
+    void activationsToO(RowCursor& row, int m, double bytes, int b) const {
+        row.add(transfer(m, m_o, bytes), TimelineWork::Transfer, "out",
+                "activations to o" + samples(b));
+    }
+    void gradientsFromO(RowCursor& row, int m, double bytes, int b) const {
+        row.add(transfer(m_o, m, bytes), TimelineWork::Transfer, "grad",
+                "gradients from o" + samples(b));
+    }
+    // Layers [m_s, m_l) forward or backward on b samples.
+    void middlePass(RowCursor& row, bool forwardPass, int m, int b) const {
+        row.add(forwardPass ? forward(m, m_ms, m_ml, b) : backward(m, m_ms, m_ml, b),
+                forwardPass ? TimelineWork::Forward : TimelineWork::Backward,
+                forwardPass ? "F" : "B",
+                (forwardPass ? "forward " : "backward ") + m_middle + samples(b));
+    }
+    void weightExchange(RowCursor& row, int m, int end) const {
+        row.add(end > 0 ? m_model.transferMs(m, m_o, 2.0 * m_model.paramBytes(0, end)) : 0.0,
+                TimelineWork::Transfer, "wg",
+                "weight exchange with o (gradients up, weights down)");
+    }
+
+    void forwardHead() { // Tf1
+        RowCursor co(m_t, m_rowO, m_starts[0]);
+        inputAndHead(co, m_o, m_bo);
+        if (m_rowL >= 0) {
+            RowCursor cl(m_t, m_rowL, m_starts[0]);
+            inputAndHead(cl, m_l, m_bl);
+        }
+        if (m_rowS >= 0) {
+            RowCursor cs(m_t, m_rowS, m_starts[0]);
+            inputAndHead(cs, m_s, m_bs);
+            activationsToO(cs, m_s, m_bs * m_sCut, m_bs);
+        }
+    }
+    void forwardMiddle() { // Tf2
+        RowCursor co(m_t, m_rowO, m_starts[1]);
+        middlePass(co, true, m_o, m_bo + m_bs);
+        if (m_rowL >= 0) {
+            RowCursor cl(m_t, m_rowL, m_starts[1]);
+            middlePass(cl, true, m_l, m_bl);
+            activationsToO(cl, m_l, m_bl * m_lCut, m_bl);
+        }
+    }
+    void backwardMiddle() { // Tb2
+        RowCursor co(m_t, m_rowO, m_starts[4]);
+        middlePass(co, false, m_o, m_bo + m_bs);
+        if (m_rowL >= 0) {
+            RowCursor cl(m_t, m_rowL, m_starts[4]);
+            gradientsFromO(cl, m_l, m_bl * m_lCut, m_bl);
+            middlePass(cl, false, m_l, m_bl);
+        }
+    }
+    void backwardHead() { // Tb1
+        RowCursor(m_t, m_rowO, m_starts[5])
+            .add(backward(m_o, 0, m_ms, m_bo), TimelineWork::Backward, "B",
+                 "backward " + m_head + samples(m_bo));
+        if (m_rowS >= 0) {
+            RowCursor cs(m_t, m_rowS, m_starts[5]);
+            gradientsFromO(cs, m_s, m_bs * m_sCut, m_bs);
+            cs.add(backward(m_s, 0, m_ms, m_bs), TimelineWork::Backward, "B",
+                   "backward " + m_head + samples(m_bs));
+        }
+        if (m_rowL >= 0)
+            RowCursor(m_t, m_rowL, m_starts[5])
+                .add(backward(m_l, 0, m_ms, m_bl), TimelineWork::Backward, "B",
+                     "backward " + m_head + samples(m_bl));
+    }
+    void updateWeights() { // Tup
+        RowCursor(m_t, m_rowO, m_starts[6])
+            .add(update(m_o, 0, m_n), TimelineWork::Update, "U", "update of every layer");
+        if (m_rowS >= 0) {
+            RowCursor cs(m_t, m_rowS, m_starts[6]);
+            weightExchange(cs, m_s, m_ms);
+            cs.add(update(m_s, 0, m_ms), TimelineWork::Update, "U", "update " + m_head);
+        }
+        if (m_rowL >= 0) {
+            RowCursor cl(m_t, m_rowL, m_starts[6]);
+            weightExchange(cl, m_l, m_ml);
+            cl.add(update(m_l, 0, m_ml), TimelineWork::Update, "U",
+                   "update layers 1.." + std::to_string(m_ml));
+        }
+    }
+
+    const core::TrainingCostModel& m_model;
+    const core::HierTrainPlan& m_plan;
+    const core::Profile& m_profile;
+    const int m_batch, m_n, m_o, m_s, m_l, m_bo, m_bs, m_bl, m_ms, m_ml, m_device;
+    const double m_input, m_sCut, m_lCut;
+    const std::string m_head, m_middle, m_tail;
+    TrainingTimeline m_t;
+    int m_rowO = -1, m_rowS = -1, m_rowL = -1;
+    double m_starts[7] = {};
+};
+
 } // namespace
 
 TrainingTimeline TrainingTimelineMaker::fromResult(const core::TrainingCostModel& model,
@@ -58,150 +232,7 @@ TrainingTimeline TrainingTimelineMaker::fromResult(const core::TrainingCostModel
 
 TrainingTimeline TrainingTimelineMaker::fromHybrid(const core::TrainingCostModel& model,
                                                    const core::HierTrainPlan& plan, int batch) {
-    const core::Profile& profile = model.profile();
-    const int n = model.layerCount();
-    const int o = plan.workerMachine[0], s = plan.workerMachine[1], l = plan.workerMachine[2];
-    const int bo = plan.samples[0], bs = plan.samples[1], bl = plan.samples[2];
-    const int ms = plan.ms, ml = plan.ml;
-    const int device = model.deviceMachine();
-    auto forward = [&](int m, int a, int c, int b) {
-        return m < 0 || c <= a || b <= 0 ? 0.0 : b * model.forwardMs(m, a, c);
-    };
-    auto backward = [&](int m, int a, int c, int b) {
-        return m < 0 || c <= a || b <= 0 ? 0.0 : b * model.backwardMs(m, a, c);
-    };
-    auto update = [&](int m, int a, int c) {
-        return m < 0 || c <= a ? 0.0 : model.updateMs(m, a, c);
-    };
-    auto transfer = [&](int from, int to, double bytes) {
-        return from < 0 || to < 0 || from == to || bytes <= 0 ? 0.0
-                                                              : model.transferMs(from, to, bytes);
-    };
-    const double input = model.cutBytes(0);
-    const double sCut = ms > 0 ? model.cutBytes(ms) : 0.0, lCut = ml > 0 ? model.cutBytes(ml) : 0.0;
-
-    TrainingTimeline t;
-    // Rows: o always (it runs the tail on the whole batch), s and l when they have samples.
-    int rowO = -1, rowS = -1, rowL = -1;
-    auto addRow = [&](const char* name, int machine, int samples, int layers) {
-        t.rows.push_back(std::string(name) + ": " + machineText(profile, machine) + ", " +
-                         std::to_string(samples) + " samples, layers 1.." + std::to_string(layers));
-        return static_cast<int>(t.rows.size()) - 1;
-    };
-    rowO = addRow("o", o, bo, n);
-    if (s >= 0 && bs > 0)
-        rowS = addRow("s", s, bs, ms);
-    if (l >= 0 && bl > 0)
-        rowL = addRow("l", l, bl, ml);
-
-    const auto& p = plan.phases;
-    const double lengths[7] = {p.tf1, p.tf2, p.tf3, p.tb3, p.tb2, p.tb1, p.tup};
-    const char* names[7] = {"Tf1", "Tf2", "Tf3", "Tb3", "Tb2", "Tb1", "Tup"};
-    double starts[7];
-    double at = 0;
-    for (int i = 0; i < 7; ++i) {
-        starts[i] = at;
-        t.phases.push_back({names[i], at, at + lengths[i]});
-        at += lengths[i];
-    }
-    t.totalMs = at;
-    const std::string head = layersText(profile, 0, ms), middle = layersText(profile, ms, ml),
-                      tail = layersText(profile, ml, n);
-    auto samples = [](int b) { return ", " + std::to_string(b) + " samples"; };
-    // The steps every worker row is made of.
-    auto inputAndHead = [&](RowCursor& row, int m, int b) {
-        row.add(transfer(device, m, b * input), TimelineWork::Transfer, "in",
-                "input from the device" + samples(b));
-        row.add(forward(m, 0, ms, b), TimelineWork::Forward, "F", "forward " + head + samples(b));
-    };
-    auto activationsToO = [&](RowCursor& row, int m, double bytes, int b) {
-        row.add(transfer(m, o, bytes), TimelineWork::Transfer, "out",
-                "activations to o" + samples(b));
-    };
-    auto gradientsFromO = [&](RowCursor& row, int m, double bytes, int b) {
-        row.add(transfer(o, m, bytes), TimelineWork::Transfer, "grad",
-                "gradients from o" + samples(b));
-    };
-    // Layers [m_s, m_l) forward or backward on b samples.
-    auto middlePass = [&](RowCursor& row, bool forwardPass, int m, int b) {
-        row.add(forwardPass ? forward(m, ms, ml, b) : backward(m, ms, ml, b),
-                forwardPass ? TimelineWork::Forward : TimelineWork::Backward,
-                forwardPass ? "F" : "B",
-                (forwardPass ? "forward " : "backward ") + middle + samples(b));
-    };
-    auto weightExchange = [&](RowCursor& row, int m, int end) {
-        row.add(end > 0 ? model.transferMs(m, o, 2.0 * model.paramBytes(0, end)) : 0.0,
-                TimelineWork::Transfer, "wg",
-                "weight exchange with o (gradients up, weights down)");
-    };
-    { // Tf1
-        RowCursor co(t, rowO, starts[0]);
-        inputAndHead(co, o, bo);
-        if (rowL >= 0) {
-            RowCursor cl(t, rowL, starts[0]);
-            inputAndHead(cl, l, bl);
-        }
-        if (rowS >= 0) {
-            RowCursor cs(t, rowS, starts[0]);
-            inputAndHead(cs, s, bs);
-            activationsToO(cs, s, bs * sCut, bs);
-        }
-    }
-    { // Tf2
-        RowCursor co(t, rowO, starts[1]);
-        middlePass(co, true, o, bo + bs);
-        if (rowL >= 0) {
-            RowCursor cl(t, rowL, starts[1]);
-            middlePass(cl, true, l, bl);
-            activationsToO(cl, l, bl * lCut, bl);
-        }
-    }
-    RowCursor(t, rowO, starts[2])
-        .add(forward(o, ml, n, batch), TimelineWork::Forward, "F",
-             "forward " + tail + samples(batch));
-    RowCursor(t, rowO, starts[3])
-        .add(backward(o, ml, n, batch), TimelineWork::Backward, "B",
-             "backward " + tail + samples(batch));
-    { // Tb2
-        RowCursor co(t, rowO, starts[4]);
-        middlePass(co, false, o, bo + bs);
-        if (rowL >= 0) {
-            RowCursor cl(t, rowL, starts[4]);
-            gradientsFromO(cl, l, bl * lCut, bl);
-            middlePass(cl, false, l, bl);
-        }
-    }
-    { // Tb1
-        RowCursor(t, rowO, starts[5])
-            .add(backward(o, 0, ms, bo), TimelineWork::Backward, "B",
-                 "backward " + head + samples(bo));
-        if (rowS >= 0) {
-            RowCursor cs(t, rowS, starts[5]);
-            gradientsFromO(cs, s, bs * sCut, bs);
-            cs.add(backward(s, 0, ms, bs), TimelineWork::Backward, "B",
-                   "backward " + head + samples(bs));
-        }
-        if (rowL >= 0)
-            RowCursor(t, rowL, starts[5])
-                .add(backward(l, 0, ms, bl), TimelineWork::Backward, "B",
-                     "backward " + head + samples(bl));
-    }
-    { // Tup
-        RowCursor(t, rowO, starts[6])
-            .add(update(o, 0, n), TimelineWork::Update, "U", "update of every layer");
-        if (rowS >= 0) {
-            RowCursor cs(t, rowS, starts[6]);
-            weightExchange(cs, s, ms);
-            cs.add(update(s, 0, ms), TimelineWork::Update, "U", "update " + head);
-        }
-        if (rowL >= 0) {
-            RowCursor cl(t, rowL, starts[6]);
-            weightExchange(cl, l, ml);
-            cl.add(update(l, 0, ml), TimelineWork::Update, "U",
-                   "update layers 1.." + std::to_string(ml));
-        }
-    }
-    return t;
+    return HybridTimeline(model, plan, batch).make();
 }
 
 TrainingTimeline TrainingTimelineMaker::fromPath(const core::TrainingCostModel& model,
