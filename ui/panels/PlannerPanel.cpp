@@ -36,6 +36,17 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
         "How far the hand-made plan is from the best Scission plan in this setting"));
     layout->addWidget(m_badge);
     auto* form = new QFormLayout();
+    addPlannerRow(form);
+    addConstraintRows(form);
+    layout->addLayout(form);
+    layout->addLayout(buildRunRow());
+    layout->addWidget(buildTable(), 1);
+    connectAll();
+    refreshBadge();
+}
+
+// The planner, how many plans and what to rank by.
+void PlannerPanel::addPlannerRow(QFormLayout* form) {
     m_planner = new QComboBox(this);
     QStringList summaries;
     for (const core::PlannerInfo* info : core::plannersOfKind(core::PlannerKind::Inference)) {
@@ -60,6 +71,10 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
     planRow->addWidget(m_top);
     planRow->addWidget(m_objective, 1);
     form->addRow(QStringLiteral("Planner"), planRow);
+}
+
+// Tiers to use or skip, upload and time limits, pins, JointDNN's return of the result.
+void PlannerPanel::addConstraintRows(QFormLayout* form) {
     auto* useRow = new QHBoxLayout();
     for (core::Tier tier : core::kTiers) {
         auto* box = new QComboBox(this);
@@ -96,7 +111,9 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
     m_returnResult->setToolTip(QStringLiteral(
         "JointDNN only: the final output must come back to the device (--return-result)"));
     form->addRow(QString(), m_returnResult);
-    layout->addLayout(form);
+}
+
+QHBoxLayout* PlannerPanel::buildRunRow() {
     auto* runRow = new QHBoxLayout();
     m_runButton = new QPushButton(QStringLiteral("Run planner"), this);
     m_runButton->setToolTip(QStringLiteral("Rank the plans with these options (Ctrl+R)"));
@@ -108,7 +125,10 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
     m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     runRow->addWidget(m_runButton);
     runRow->addWidget(m_status, 1);
-    layout->addLayout(runRow);
+    return runRow;
+}
+
+QTableWidget* PlannerPanel::buildTable() {
     m_table = new QTableWidget(0, 6, this);
     m_table->setHorizontalHeaderLabels({QStringLiteral("#"), QStringLiteral("total"),
                                         QStringLiteral("compute"), QStringLiteral("transfer"),
@@ -122,8 +142,11 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setToolTip(
         QStringLiteral("Ranked plans: select a row to move the cut handles to it (undoable)"));
-    layout->addWidget(m_table, 1);
 
+    return m_table;
+}
+
+void PlannerPanel::connectAll() {
     connect(m_runButton, &QPushButton::clicked, this, &PlannerPanel::run);
     connect(m_planner, &QComboBox::currentIndexChanged, this, &PlannerPanel::showPlannerOptions);
     showPlannerOptions();
@@ -141,7 +164,6 @@ PlannerPanel::PlannerPanel(Document* document, QWidget* parent)
     connect(&m_rerun, &QTimer::timeout, this, &PlannerPanel::run);
     connect(m_document, &Document::networkChanged, this, &PlannerPanel::markStale);
     connect(m_document, &Document::inputBytesChanged, this, &PlannerPanel::markStale);
-    refreshBadge();
 }
 
 PlannerPanel::~PlannerPanel() {

@@ -15,6 +15,8 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -57,6 +59,11 @@ class PlannerPanel : public QWidget {
     void finished();
 
   private:
+    void addPlannerRow(QFormLayout* form);
+    void addConstraintRows(QFormLayout* form);
+    QHBoxLayout* buildRunRow();
+    QTableWidget* buildTable();
+    void connectAll();
     void showPlans(std::vector<core::RankedPlan> plans, const QString& message);
     void onProfileChanged();
     void applyRow(int row);

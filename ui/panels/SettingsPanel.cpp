@@ -28,7 +28,20 @@ SettingsPanel::SettingsPanel(Document* document, QWidget* parent)
     auto* content = new QWidget(scroll);
     auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(buildNetworkGroup(content));
+    layout->addWidget(buildMachineGroup(content));
+    layout->addWidget(buildInputGroup(content));
+    layout->addStretch(1);
+    scroll->setWidget(content);
+    outer->addWidget(scroll);
+    followDocument();
+    refreshNetwork();
+    refreshMachines();
+    refreshInput();
+}
 
+// The preset box with Open… and Save…, the name in use, and one editor per link.
+QGroupBox* SettingsPanel::buildNetworkGroup(QWidget* content) {
     auto* networkGroup = new QGroupBox(QStringLiteral("Network"), content);
     auto* networkLayout = new QVBoxLayout(networkGroup);
     auto* row = new QHBoxLayout();
@@ -65,8 +78,17 @@ SettingsPanel::SettingsPanel(Document* document, QWidget* parent)
                     m_document->setTierLink(editor->from(), editor->to(), bandwidth, latency);
                 });
     }
-    layout->addWidget(networkGroup);
+    connect(m_network, &QComboBox::activated, this, [this](int index) {
+        const char* names[4] = {"3g", "4g", "fibre", "ideal"};
+        if (index >= 0 && index < 4)
+            m_document->setNetwork(*core::networkPreset(names[index]));
+    });
+    connect(open, &QToolButton::clicked, this, &SettingsPanel::openNetworkRequested);
+    connect(save, &QToolButton::clicked, this, &SettingsPanel::saveNetworkRequested);
+    return networkGroup;
+}
 
+QGroupBox* SettingsPanel::buildMachineGroup(QWidget* content) {
     auto* machineGroup = new QGroupBox(QStringLiteral("Machines"), content);
     auto* machineForm = new QFormLayout(machineGroup);
     for (core::Tier tier : core::kTiers) {
@@ -80,8 +102,10 @@ SettingsPanel::SettingsPanel(Document* document, QWidget* parent)
         connect(box, &QComboBox::activated, this,
                 [this, tier, box] { m_document->setMachine(tier, box->currentData().toInt()); });
     }
-    layout->addWidget(machineGroup);
+    return machineGroup;
+}
 
+QGroupBox* SettingsPanel::buildInputGroup(QWidget* content) {
     auto* inputGroup = new QGroupBox(QStringLiteral("Input"), content);
     auto* inputForm = new QFormLayout(inputGroup);
     m_input = new QDoubleSpinBox(inputGroup);
@@ -93,20 +117,12 @@ SettingsPanel::SettingsPanel(Document* document, QWidget* parent)
         "Bytes of one input sample as the device sends it (overrides model.input_bytes)"));
     m_input->setKeyboardTracking(false);
     inputForm->addRow(QStringLiteral("Input size"), m_input);
-    layout->addWidget(inputGroup);
-    layout->addStretch(1);
-    scroll->setWidget(content);
-    outer->addWidget(scroll);
-
-    connect(m_network, &QComboBox::activated, this, [this](int index) {
-        const char* names[4] = {"3g", "4g", "fibre", "ideal"};
-        if (index >= 0 && index < 4)
-            m_document->setNetwork(*core::networkPreset(names[index]));
-    });
-    connect(open, &QToolButton::clicked, this, &SettingsPanel::openNetworkRequested);
-    connect(save, &QToolButton::clicked, this, &SettingsPanel::saveNetworkRequested);
     connect(m_input, &QDoubleSpinBox::valueChanged, this,
             [this](double value) { m_document->setInputBytes(value); });
+    return inputGroup;
+}
+
+void SettingsPanel::followDocument() {
     connect(m_document, &Document::networkChanged, this, &SettingsPanel::refreshNetwork);
     connect(m_document, &Document::profileChanged, this, [this] {
         refreshNetwork();
@@ -123,9 +139,6 @@ SettingsPanel::SettingsPanel(Document* document, QWidget* parent)
         }
     });
     connect(m_document, &Document::inputBytesChanged, this, &SettingsPanel::refreshInput);
-    refreshNetwork();
-    refreshMachines();
-    refreshInput();
 }
 
 void SettingsPanel::refreshNetwork() {

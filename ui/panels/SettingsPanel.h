@@ -5,6 +5,7 @@
 #include <array>
 
 class QComboBox;
+class QGroupBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
@@ -33,6 +34,10 @@ class SettingsPanel : public QWidget {
     void saveNetworkRequested();
 
   private:
+    QGroupBox* buildNetworkGroup(QWidget* content);
+    QGroupBox* buildMachineGroup(QWidget* content);
+    QGroupBox* buildInputGroup(QWidget* content);
+    void followDocument();
     void refreshNetwork();
     void refreshMachines();
     void refreshInput();

@@ -76,6 +76,14 @@ TrainingPanel::TrainingPanel(QWidget* parent)
                                                "over time, micro-batch numbers on the bars."))),
       m_strategyView(new QChartView(this)), m_strategyStatus(new QLabel(this)),
       m_jobs(new JobRunner(JobSlotCount, this)) {
+    describeWidgets();
+    layOut();
+    connectAll();
+    clearDocument();
+}
+
+// Ranges, items, tooltips and styles of the widgets the constructor made.
+void TrainingPanel::describeWidgets() {
     populatePlanners(m_plannerBox);
     m_plannerBox->setToolTip(QStringLiteral(
         "The training planner: HierTrain's hybrid parallelism, a baseline, or the pipeline."));
@@ -110,7 +118,11 @@ TrainingPanel::TrainingPanel(QWidget* parent)
     m_strategyView->setToolTip(QStringLiteral(
         "Iteration time of every planner against the swept bandwidth (HierTrain's figures 7–10)."));
     m_tabs->setToolTip(QStringLiteral("The views of the Training mode."));
+}
 
+// Controls on the left (planner, batch, pipeline settings, strategy options, export); the
+// message, summary, progress and the three views' tabs on the right.
+void TrainingPanel::layOut() {
     auto* strategyBox = new QWidget(this);
     auto* strategyForm = new QFormLayout(strategyBox);
     strategyForm->setContentsMargins(0, 0, 0, 0);
@@ -156,7 +168,9 @@ TrainingPanel::TrainingPanel(QWidget* parent)
 
     m_timelineView->viewport()->installEventFilter(this);
     m_ganttView->viewport()->installEventFilter(this);
+}
 
+void TrainingPanel::connectAll() {
     // User edits become the document's commands; the document's signals update the widgets
     // (with their signals blocked, so nothing is pushed again) and re-plan.
     connect(m_plannerBox, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -182,7 +196,6 @@ TrainingPanel::TrainingPanel(QWidget* parent)
     connect(m_linksBox, &QComboBox::currentIndexChanged, this, &TrainingPanel::restartStrategy);
     connect(m_logXBox, &QCheckBox::toggled, this, &TrainingPanel::showStrategy);
     connect(m_exportButton, &QPushButton::clicked, this, &TrainingPanel::exportCurrent);
-    clearDocument();
 }
 
 TrainingPanel::~TrainingPanel() {

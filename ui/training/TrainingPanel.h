@@ -121,6 +121,9 @@ class TrainingPanel : public QWidget {
     bool eventFilter(QObject* watched, QEvent* event) override;
 
   private:
+    void describeWidgets();
+    void layOut();
+    void connectAll();
     static void populatePlanners(QComboBox* box); // item text and data: the planner's id
     bool isPipelineSelected() const;
     // Document signals.
