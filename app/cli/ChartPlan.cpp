@@ -42,23 +42,18 @@ std::optional<ChartPlan> ChartPlan::choose(const PlanOptions& options,
 std::vector<ui::BreakdownEntry>
 ChartPlan::breakdownEntries(const PlanOptions& options,
                             const core::InferenceCostModel& model) const {
-    std::vector<ui::BreakdownEntry> entries{{label, evaluation, true}};
     const auto machines = options.cutMachines(model.profile());
-    const char* names[3] = {"All device", "All edge", "All cloud"};
+    std::array<std::optional<core::Evaluation>, 3> natives;
     for (core::Tier tier : core::kTiers) {
         const auto t = static_cast<std::size_t>(core::tierIndex(tier));
-        ui::BreakdownEntry entry{QString::fromUtf8(names[t]), {}, false};
-        if (machines[t] >= 0) {
-            try {
-                entry.evaluation =
-                    model.evaluate(core::nativePlacement(tier, machines, model.layerCount()));
-                entry.valid = true;
-            } catch (const core::PlanError&) {
-            }
+        if (machines[t] < 0)
+            continue;
+        try {
+            natives[t] = model.evaluate(core::nativePlacement(tier, machines, model.layerCount()));
+        } catch (const core::PlanError&) {
         }
-        entries.push_back(entry);
     }
-    return entries;
+    return ui::breakdownEntries({{label, evaluation, true}}, natives);
 }
 
 } // namespace cutlab::cli

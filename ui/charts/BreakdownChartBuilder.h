@@ -2,6 +2,7 @@
 
 #include "core/model/Evaluation.h"
 #include "core/model/Profile.h"
+#include "ui/charts/BreakdownEntries.h"
 
 #include <QString>
 
@@ -11,13 +12,6 @@
 class QChart;
 
 namespace cutlab::ui {
-
-// One bar of the breakdown chart: a named plan and its evaluation.
-struct BreakdownEntry {
-    QString label;
-    core::Evaluation evaluation;
-    bool valid = true; // false: drawn empty (e.g. no machine for that tier)
-};
 
 // Latency breakdown as horizontal stacked bars: compute per tier, bytes/bandwidth per link
 // and the links' latency apart.

@@ -99,21 +99,14 @@ QString ChartsPanel::titleFor(Kind kind) const {
 }
 
 std::vector<BreakdownEntry> ChartsPanel::breakdownEntries() const {
-    std::vector<BreakdownEntry> entries;
     if (!m_document->hasProfile())
-        return entries;
-    entries.push_back({QStringLiteral("Current"), m_document->evaluation(),
-                       m_document->evaluationError().isEmpty()});
+        return {};
     const auto& best = m_document->bestPlan();
-    entries.push_back(
-        {QStringLiteral("Best"), best ? best->evaluation : core::Evaluation{}, best.has_value()});
-    const char* names[3] = {"All device", "All edge", "All cloud"};
-    for (int t = 0; t < 3; ++t) {
-        const auto& native = m_document->nativePlans()[static_cast<std::size_t>(t)];
-        entries.push_back({QString::fromUtf8(names[t]), native ? *native : core::Evaluation{},
-                           native.has_value()});
-    }
-    return entries;
+    return ui::breakdownEntries(
+        {{QStringLiteral("Current"), m_document->evaluation(),
+          m_document->evaluationError().isEmpty()},
+         {QStringLiteral("Best"), best ? best->evaluation : core::Evaluation{}, best.has_value()}},
+        m_document->nativePlans());
 }
 
 QChart* ChartsPanel::buildChart(Kind kind) const {

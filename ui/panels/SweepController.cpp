@@ -8,8 +8,8 @@
 #include "core/model/NetworkEdit.h"
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
-#include <QThread>
+#include <QEventLoop>
+#include <QTimer>
 
 namespace cutlab::ui {
 
@@ -54,13 +54,22 @@ void SweepController::restartNow() {
 }
 
 bool SweepController::waitForResult(int timeoutMs) {
-    QElapsedTimer timer;
-    timer.start();
-    while ((m_debounce.isActive() || !m_result) && timer.elapsed() < timeoutMs) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        QThread::msleep(2);
-    }
-    return m_result.has_value() && !m_debounce.isActive();
+    // Runs the window's events until ready() comes (after any pending debounce restarts the
+    // sweep) or the time is up: no polling.
+    const auto done = [this] { return m_result.has_value() && !m_debounce.isActive(); };
+    if (done())
+        return true;
+    QEventLoop loop;
+    QTimer limit;
+    limit.setSingleShot(true);
+    connect(&limit, &QTimer::timeout, &loop, &QEventLoop::quit);
+    connect(this, &SweepController::ready, &loop, [&loop, &done] {
+        if (done())
+            loop.quit();
+    });
+    limit.start(timeoutMs);
+    loop.exec();
+    return done();
 }
 
 void SweepController::restart() {
