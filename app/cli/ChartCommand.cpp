@@ -67,14 +67,7 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
             height = parsePositiveInt(cursor.valueOf(flag), flag, 16384);
             continue;
         }
-        if (options.consume(cursor))
-            continue;
-        const std::string argument = cursor.next();
-        if (argument.rfind("--", 0) == 0)
-            throw CliError("unknown option " + argument + " (see cutlab-cli chart --help)");
-        if (!options.profilePath.empty())
-            throw CliError("chart takes one profile, got '" + argument + "' too");
-        options.profilePath = argument;
+        options.consumeOptionOrProfile(cursor, "chart");
     }
     if (options.profilePath.empty())
         throw CliError(std::string(kUsage));

@@ -77,14 +77,7 @@ int runPlan(const std::vector<std::string>& arguments) {
             std::cout << kUsage << planOptionsHelp();
             return 0;
         }
-        if (options.consume(cursor))
-            continue;
-        const std::string argument = cursor.next();
-        if (argument.rfind("--", 0) == 0)
-            throw CliError("unknown option " + argument + " (see cutlab-cli plan --help)");
-        if (!options.profilePath.empty())
-            throw CliError("plan takes one profile, got '" + argument + "' too");
-        options.profilePath = argument;
+        options.consumeOptionOrProfile(cursor, "plan");
     }
     if (options.profilePath.empty())
         throw CliError(std::string(kUsage) + "(see cutlab-cli plan --help)");

@@ -172,4 +172,15 @@ std::array<int, 3> PlanOptions::cutMachines(const core::Profile& profile) const 
     return chosen;
 }
 
+void PlanOptions::consumeOptionOrProfile(ArgumentCursor& cursor, const std::string& command) {
+    if (consume(cursor))
+        return;
+    const std::string argument = cursor.next();
+    if (argument.rfind("--", 0) == 0)
+        throw CliError("unknown option " + argument + " (see cutlab-cli " + command + " --help)");
+    if (!profilePath.empty())
+        throw CliError(command + " takes one profile, got '" + argument + "' too");
+    profilePath = argument;
+}
+
 } // namespace cutlab::cli

@@ -31,6 +31,9 @@ struct PlanOptions {
 
     // Consumes one option at the cursor if it is a plan option; false when it is not.
     bool consume(ArgumentCursor& cursor);
+    // A plan option, else the profile (one only): plan, chart and report read their arguments
+    // so. Throws CliError naming `command` for an unknown option or a second profile.
+    void consumeOptionOrProfile(ArgumentCursor& cursor, const std::string& command);
     // Resolves names against the profile (core::resolvePlanQuery, the parser the window's
     // planner panel uses too); throws CliError with a sentence.
     core::InferenceQuery query(const core::Profile& profile) const;

@@ -50,14 +50,7 @@ int runReport(int argc, char** argv, const std::vector<std::string>& arguments) 
                 throw CliError("--page must be a4 or letter, not '" + value + "'");
             continue;
         }
-        if (options.consume(cursor))
-            continue;
-        const std::string argument = cursor.next();
-        if (argument.rfind("--", 0) == 0)
-            throw CliError("unknown option " + argument + " (see cutlab-cli report --help)");
-        if (!options.profilePath.empty())
-            throw CliError("report takes one profile, got '" + argument + "' too");
-        options.profilePath = argument;
+        options.consumeOptionOrProfile(cursor, "report");
     }
     if (options.profilePath.empty())
         throw CliError(std::string(kUsage));
