@@ -235,10 +235,11 @@ double ReportPage::drawLegend(QPainter& painter, QChart* chart, const QRectF& re
     return y + rowHeight - rect.top();
 }
 
-void ReportPage::paint(QPainter& painter, const ReportContent& content, const QSizeF& page) {
-    const core::Profile& profile = *content.profile;
-    const double margin = 22, width = page.width() - 2 * margin;
-    const QString modelName = QString::fromStdString(profile.model.name);
+namespace {
+
+// The title, source and date, then the plan's totals; returns where the next line starts.
+double paintHeader(QPainter& painter, const ReportContent& content, double margin, double width) {
+    const QString modelName = QString::fromStdString(content.profile->model.name);
     const QString networkName = QString::fromStdString(content.network.name);
     painter.setPen(Qt::black);
     // header
@@ -263,6 +264,14 @@ void ReportPage::paint(QPainter& painter, const ReportContent& content, const QS
             : QStringLiteral("%1: %2").arg(content.planLabel, content.evaluationError);
     painter.drawText(QRectF(margin, y, width, 13), Qt::AlignLeft | Qt::AlignVCenter, totals);
     y += 16;
+    return y;
+}
+
+// The model's line (layers, blocks, what runs where) and its strip with the cuts.
+double paintModelSummary(QPainter& painter, const ReportContent& content, double margin,
+                         double width, double y) {
+    const core::Profile& profile = *content.profile;
+    const QString modelName = QString::fromStdString(profile.model.name);
     // the model with its cuts
     const int n = static_cast<int>(profile.layers.size());
     const int blocks = content.structure ? static_cast<int>(content.structure->blocks.size()) : 0;
@@ -282,20 +291,31 @@ void ReportPage::paint(QPainter& painter, const ReportContent& content, const QS
                          .arg(modelName)
                          .arg(n)
                          .arg(blocks)
-                         .arg(n > kMaxLayerCells && content.structure
+                         .arg(n > ReportPage::kMaxLayerCells && content.structure
                                   ? QStringLiteral(", shown by block")
                                   : QString())
                          .arg(tiers.join(QStringLiteral(", "))));
     y += 15;
     y += drawModelStrip(painter, content, QRectF(margin, y, width, 150)) + 6;
+    return y;
+}
+
+double tableHeightOf(const ReportContent& content, double rowHeight) {
+    const core::Evaluation& plan = content.evaluation;
+    return 13 +
+           rowHeight * (1 + static_cast<double>(std::max(plan.stages.size() + plan.transfers.size(),
+                                                         content.network.links.size())));
+}
+
+// The breakdown and per-layer charts side by side with their legends, in the height the
+// tables leave; returns where the tables start.
+double paintCharts(QPainter& painter, const ReportContent& content, const QSizeF& page,
+                   double margin, double width, double y, double tableHeight) {
+    const core::Profile& profile = *content.profile;
+    const QString modelName = QString::fromStdString(profile.model.name);
+    const QString networkName = QString::fromStdString(content.network.name);
     // the two charts, at the page's size, their legends written out below them; they take the
     // height the tables below leave
-    const core::Evaluation& plan = content.evaluation;
-    const double rowHeight = 10.5;
-    const double tableHeight =
-        13 +
-        rowHeight * (1 + static_cast<double>(std::max(plan.stages.size() + plan.transfers.size(),
-                                                      content.network.links.size())));
     const double gap = 14, chartWidth = (width - gap) / 2;
     const double chartHeight =
         std::clamp(page.height() - margin - y - 36 - tableHeight - 10, 180.0, 400.0);
@@ -311,11 +331,21 @@ void ReportPage::paint(QPainter& painter, const ReportContent& content, const QS
         const QRectF target(margin + c * (chartWidth + gap), y, chartWidth, chartHeight);
         drawChart(painter, charts[c], target);
         legendHeight = std::max(
-            legendHeight,
-            drawLegend(painter, charts[c],
-                       QRectF(target.left() + 4, target.bottom() + 2, target.width() - 8, 40)));
+            legendHeight, ReportPage::drawLegend(painter, charts[c],
+                                                 QRectF(target.left() + 4, target.bottom() + 2,
+                                                        target.width() - 8, 40)));
     }
     y += chartHeight + legendHeight + 10;
+    return y;
+}
+
+// The plan's stages and transfers on the left, the network's links on the right.
+void paintTables(QPainter& painter, const ReportContent& content, double margin, double width,
+                 double y, double rowHeight) {
+    const core::Profile& profile = *content.profile;
+    const core::Evaluation& plan = content.evaluation;
+    const QString networkName = QString::fromStdString(content.network.name);
+    const double gap = 14;
     // the plan's stages and transfers, the network
     painter.setPen(Qt::black);
     std::vector<QStringList> stages{{QStringLiteral("tier"), QStringLiteral("machine"),
@@ -355,6 +385,17 @@ void ReportPage::paint(QPainter& painter, const ReportContent& content, const QS
                      QStringLiteral("Network %1").arg(networkName));
     drawTable(painter, QPointF(right, y + 13), {half * 0.5, half * 0.25, half * 0.25}, links,
               rowHeight);
+}
+
+} // namespace
+
+void ReportPage::paint(QPainter& painter, const ReportContent& content, const QSizeF& page) {
+    const double margin = 22, width = page.width() - 2 * margin;
+    const double rowHeight = 10.5;
+    double y = paintHeader(painter, content, margin, width);
+    y = paintModelSummary(painter, content, margin, width, y);
+    y = paintCharts(painter, content, page, margin, width, y, tableHeightOf(content, rowHeight));
+    paintTables(painter, content, margin, width, y, rowHeight);
 }
 
 bool ReportPage::write(const ReportContent& content, const QString& path, Paper paper,
