@@ -36,96 +36,112 @@ const char* const kUsage = "usage: cutlab-cli chart PROFILE --kind breakdown|lay
 
 } // namespace
 
-int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
+namespace {
+
+struct ChartRequest {
     PlanOptions options;
     std::string kind, output;
     int width = 900, height = 560;
+    bool help = false;
+};
+
+ChartRequest parseChartArguments(const std::vector<std::string>& arguments) {
+    ChartRequest request;
     ArgumentCursor cursor(arguments);
-    while (!cursor.done()) {
+    while (!cursor.done() && !request.help) {
         const std::string flag = cursor.peek();
-        if (flag == "--help") {
-            std::cout << kUsage << planOptionsHelp();
-            return 0;
-        }
-        if (flag == "--kind") {
-            cursor.next();
-            kind = cursor.valueOf(flag);
-            continue;
-        }
-        if (flag == "-o" || flag == "--output") {
-            cursor.next();
-            output = cursor.valueOf(flag);
-            continue;
-        }
-        if (flag == "--width") {
-            cursor.next();
-            width = parsePositiveInt(cursor.valueOf(flag), flag, 16384);
-            continue;
-        }
-        if (flag == "--height") {
-            cursor.next();
-            height = parsePositiveInt(cursor.valueOf(flag), flag, 16384);
-            continue;
-        }
-        options.consumeOptionOrProfile(cursor, "chart");
+        if (flag == "--help")
+            request.help = true;
+        else if (flag == "--kind")
+            request.kind = (cursor.next(), cursor.valueOf(flag));
+        else if (flag == "-o" || flag == "--output")
+            request.output = (cursor.next(), cursor.valueOf(flag));
+        else if (flag == "--width")
+            request.width = (cursor.next(), parsePositiveInt(cursor.valueOf(flag), flag, 16384));
+        else if (flag == "--height")
+            request.height = (cursor.next(), parsePositiveInt(cursor.valueOf(flag), flag, 16384));
+        else
+            request.options.consumeOptionOrProfile(cursor, "chart");
     }
-    if (options.profilePath.empty())
+    return request;
+}
+
+void checkChartRequest(const ChartRequest& request) {
+    if (request.options.profilePath.empty())
         throw CliError(std::string(kUsage));
+    const std::string& kind = request.kind;
     if (kind != "breakdown" && kind != "layers" && kind != "sweep")
         throw CliError("--kind must be breakdown, layers or sweep" +
                        (kind.empty() ? std::string() : ", not '" + kind + "'"));
-    if (output.empty())
+    if (request.output.empty())
         throw CliError("-o OUT.png|svg|pdf is required");
-    if (!ui::ImageExporter::isSupported(QString::fromStdString(output)))
-        throw CliError(output + ": choose a .png, .svg or .pdf file name");
+    if (!ui::ImageExporter::isSupported(QString::fromStdString(request.output)))
+        throw CliError(request.output + ": choose a .png, .svg or .pdf file name");
+}
+
+// Total latency against the uplink's bandwidth, the chosen plan's curve beside the best plans'.
+QChart* sweepChart(const PlanOptions& options, const core::InferenceCostModel& model,
+                   const core::InferenceQuery& query, const core::TierPlacement& placement) {
+    const core::Profile& profile = model.profile();
+    const core::Network& network = model.network();
+    const auto machines = options.cutMachines(profile);
+    const core::Tier reference = ui::SweepChartBuilder::referenceTier(machines);
+    const auto uplink = core::effectiveTierLink(network, profile, core::Tier::Device, reference);
+    const core::UplinkSweep sweep(
+        profile, network, options.inputBytes,
+        core::logSpaceThrough(0.1, 100, 61, uplink ? uplink->bandwidthMbps : 0.0), reference);
+    const auto result = core::sweepBestPlans(
+        sweep, core::requirePlanner(options.planner, {core::PlannerKind::Inference}).runInference,
+        query, machines);
+    return ui::SweepChartBuilder::build(
+        result, sweep.totals(placement),
+        QStringLiteral("best plan (%1)").arg(QString::fromStdString(options.planner)),
+        uplink ? uplink->bandwidthMbps : 0.0,
+        QStringLiteral("Total latency vs uplink bandwidth — %1 (other links as in %2)")
+            .arg(QString::fromStdString(profile.model.name), QString::fromStdString(network.name)),
+        reference);
+}
+
+QChart* buildChart(const ChartRequest& request, const core::InferenceCostModel& model,
+                   const core::InferenceQuery& query, const ChartPlan& chosen) {
+    const core::Profile& profile = model.profile();
+    const QString modelName = QString::fromStdString(profile.model.name);
+    const QString networkName = QString::fromStdString(model.network().name);
+    if (request.kind == "breakdown")
+        return ui::BreakdownChartBuilder::build(
+            profile, chosen.breakdownEntries(request.options, model),
+            QStringLiteral("Latency breakdown — %1 on %2").arg(modelName, networkName));
+    if (request.kind == "layers")
+        return ui::LayerChartBuilder::build(
+            profile, {chosen.placement.deviceEnd, chosen.placement.edgeEnd},
+            QStringLiteral("Per-layer forward time and output size — %1").arg(modelName));
+    return sweepChart(request.options, model, query, chosen.placement);
+}
+
+} // namespace
+
+int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
+    const ChartRequest request = parseChartArguments(arguments);
+    if (request.help) {
+        std::cout << kUsage << planOptionsHelp();
+        return 0;
+    }
+    checkChartRequest(request);
+    const PlanOptions& options = request.options;
     const core::Profile profile = loadProfileOrThrow(options.profilePath);
     const core::Network network = loadNetworkOrThrow(options.network);
     const core::InferenceQuery query = options.query(profile);
     const core::InferenceCostModel model(profile, network, options.inputBytes);
-
-    const auto machines = options.cutMachines(profile);
     const auto chosen = ChartPlan::choose(options, model, query);
     if (!chosen)
         return 1;
-    const core::TierPlacement& placement = chosen->placement;
-
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    const QString model_name = QString::fromStdString(profile.model.name);
-    const QString network_name = QString::fromStdString(network.name);
-    QChart* chart = nullptr;
-    if (kind == "breakdown") {
-        chart = ui::BreakdownChartBuilder::build(
-            profile, chosen->breakdownEntries(options, model),
-            QStringLiteral("Latency breakdown — %1 on %2").arg(model_name, network_name));
-    } else if (kind == "layers") {
-        chart = ui::LayerChartBuilder::build(
-            profile, {placement.deviceEnd, placement.edgeEnd},
-            QStringLiteral("Per-layer forward time and output size — %1").arg(model_name));
-    } else {
-        const core::Tier reference = ui::SweepChartBuilder::referenceTier(machines);
-        const auto uplink =
-            core::effectiveTierLink(network, profile, core::Tier::Device, reference);
-        const core::UplinkSweep sweep(
-            profile, network, options.inputBytes,
-            core::logSpaceThrough(0.1, 100, 61, uplink ? uplink->bandwidthMbps : 0.0), reference);
-        core::InferenceQuery sweepQuery = query;
-        const auto result = core::sweepBestPlans(
-            sweep,
-            core::requirePlanner(options.planner, {core::PlannerKind::Inference}).runInference,
-            sweepQuery, machines);
-        chart = ui::SweepChartBuilder::build(
-            result, sweep.totals(placement),
-            QStringLiteral("best plan (%1)").arg(QString::fromStdString(options.planner)),
-            uplink ? uplink->bandwidthMbps : 0.0,
-            QStringLiteral("Total latency vs uplink bandwidth — %1 (other links as in %2)")
-                .arg(model_name, network_name),
-            reference);
-    }
+    QChart* chart = buildChart(request, model, query, *chosen);
     QString error;
-    if (!ui::ImageExporter::writeChart(QString::fromStdString(output), chart, QSizeF(width, height),
-                                       &error))
+    if (!ui::ImageExporter::writeChart(QString::fromStdString(request.output), chart,
+                                       QSizeF(request.width, request.height), &error))
         throw CliError(error.toStdString());
     return 0;
 }
