@@ -181,6 +181,72 @@ int runPredictorTrain(ArgumentCursor& cursor) {
     return 0;
 }
 
+// One row per machine: held out (evaluated as the predictor is) or leave-one-out (a predictor
+// retrained without it, with the file's settings); machines alone in the profiles are skipped.
+std::vector<core::MachineEvaluation> evaluateMachines(const core::LatencyPredictor& predictor,
+                                                      const core::ModelTimes& times,
+                                                      const std::string& profilePath,
+                                                      std::vector<std::string>& skipped) {
+    const auto& trained = predictor.provenance().trainingMachines;
+    std::vector<core::MachineEvaluation> rows;
+    for (const core::MachineTimes& machine : times.machines) {
+        const bool held = std::find(trained.begin(), trained.end(), machine.id) == trained.end();
+        std::vector<std::string> others;
+        for (const core::MachineTimes& other : times.machines)
+            if (other.id != machine.id)
+                others.push_back(other.id);
+        if (!held && others.empty()) {
+            skipped.push_back(machine.id);
+            continue;
+        }
+        try {
+            core::MachineEvaluation row =
+                held ? core::evaluateOnMachine(predictor, times, machine.id)
+                     : core::evaluateOnMachine(core::trainLatencyPredictor(
+                                                   times, others, predictor.provenance().options),
+                                               times, machine.id);
+            row.retrained = !held;
+            rows.push_back(row);
+        } catch (const std::invalid_argument& refused) {
+            throw CliError(profilePath + ": error: " + refused.what());
+        }
+    }
+    return rows;
+}
+
+void printEvaluationJson(const std::string& model, const std::vector<core::MachineEvaluation>& rows,
+                         double predictorMean, double ratioMean) {
+    nlohmann::ordered_json machines = nlohmann::ordered_json::array();
+    for (const auto& row : rows)
+        machines.push_back({{"machine", row.machine},
+                            {"evaluation", row.retrained ? "leave-one-out" : "held-out"},
+                            {"reference_machine", row.referenceMachine},
+                            {"sub_models", row.subModels},
+                            {"predictor_mape", core::jsonNumber(row.predictorMape)},
+                            {"ratio_mape", core::jsonNumber(row.ratioMape)}});
+    const nlohmann::ordered_json document = {{"model", model},
+                                             {"machines", std::move(machines)},
+                                             {"mean",
+                                              {{"predictor_mape", core::jsonNumber(predictorMean)},
+                                               {"ratio_mape", core::jsonNumber(ratioMean)}}}};
+    std::cout << core::finiteJsonText(document) << "\n";
+}
+
+void printEvaluationTable(const std::vector<core::MachineEvaluation>& rows, double predictorMean,
+                          double ratioMean) {
+    std::printf("%-16s %-14s %-16s %10s %14s %11s  better\n", "machine", "evaluation", "reference",
+                "sub-models", "predictor MAPE", "ratio MAPE");
+    for (const auto& row : rows)
+        std::printf("%-16s %-14s %-16s %10d %14s %11s  %s\n", row.machine.c_str(),
+                    row.retrained ? "leave-one-out" : "held-out", row.referenceMachine.c_str(),
+                    row.subModels, percent(row.predictorMape).c_str(),
+                    percent(row.ratioMape).c_str(),
+                    row.predictorMape < row.ratioMape ? "predictor" : "ratio");
+    std::printf("%-16s %-14s %-16s %10s %14s %11s\n", "mean", "", "", "",
+                percent(predictorMean).c_str(), percent(ratioMean).c_str());
+    std::fflush(stdout);
+}
+
 int runPredictorEval(ArgumentCursor& cursor) {
     std::vector<std::string> files;
     bool json = false;
@@ -199,38 +265,8 @@ int runPredictorEval(ArgumentCursor& cursor) {
     const std::vector<std::string> profiles(files.begin() + 1, files.end());
     const core::ModelTimes times = loadModelTimes(profiles);
     checkSameModel(predictor, times, files.front(), profiles.front());
-    const auto& trained = predictor.provenance().trainingMachines;
-
-    std::vector<core::MachineEvaluation> rows;
     std::vector<std::string> skipped;
-    for (const core::MachineTimes& machine : times.machines) {
-        if (std::find(trained.begin(), trained.end(), machine.id) == trained.end()) {
-            try {
-                rows.push_back(core::evaluateOnMachine(predictor, times, machine.id));
-            } catch (const std::invalid_argument& error) {
-                throw CliError(profiles.front() + ": error: " + error.what());
-            }
-            continue;
-        }
-        std::vector<std::string> others;
-        for (const core::MachineTimes& other : times.machines)
-            if (other.id != machine.id)
-                others.push_back(other.id);
-        if (others.empty()) {
-            skipped.push_back(machine.id);
-            continue;
-        }
-        core::MachineEvaluation row;
-        try {
-            const core::LatencyPredictor without =
-                core::trainLatencyPredictor(times, others, predictor.provenance().options);
-            row = core::evaluateOnMachine(without, times, machine.id);
-        } catch (const std::invalid_argument& refused) {
-            throw CliError(profiles.front() + ": error: " + refused.what());
-        }
-        row.retrained = true;
-        rows.push_back(row);
-    }
+    const auto rows = evaluateMachines(predictor, times, profiles.front(), skipped);
     if (rows.empty())
         throw CliError(profiles.front() + ": error: nothing to evaluate: the only machine (" +
                        skipped.front() + ") is one the predictor was trained on");
@@ -240,34 +276,10 @@ int runPredictorEval(ArgumentCursor& cursor) {
         ratioMean += row.ratioMape / static_cast<double>(rows.size());
     }
     if (json) {
-        nlohmann::ordered_json machines = nlohmann::ordered_json::array();
-        for (const auto& row : rows)
-            machines.push_back({{"machine", row.machine},
-                                {"evaluation", row.retrained ? "leave-one-out" : "held-out"},
-                                {"reference_machine", row.referenceMachine},
-                                {"sub_models", row.subModels},
-                                {"predictor_mape", core::jsonNumber(row.predictorMape)},
-                                {"ratio_mape", core::jsonNumber(row.ratioMape)}});
-        const nlohmann::ordered_json document = {
-            {"model", times.modelName},
-            {"machines", std::move(machines)},
-            {"mean",
-             {{"predictor_mape", core::jsonNumber(predictorMean)},
-              {"ratio_mape", core::jsonNumber(ratioMean)}}}};
-        std::cout << core::finiteJsonText(document) << "\n";
+        printEvaluationJson(times.modelName, rows, predictorMean, ratioMean);
         return 0;
     }
-    std::printf("%-16s %-14s %-16s %10s %14s %11s  better\n", "machine", "evaluation", "reference",
-                "sub-models", "predictor MAPE", "ratio MAPE");
-    for (const auto& row : rows)
-        std::printf("%-16s %-14s %-16s %10d %14s %11s  %s\n", row.machine.c_str(),
-                    row.retrained ? "leave-one-out" : "held-out", row.referenceMachine.c_str(),
-                    row.subModels, percent(row.predictorMape).c_str(),
-                    percent(row.ratioMape).c_str(),
-                    row.predictorMape < row.ratioMape ? "predictor" : "ratio");
-    std::printf("%-16s %-14s %-16s %10s %14s %11s\n", "mean", "", "", "",
-                percent(predictorMean).c_str(), percent(ratioMean).c_str());
-    std::fflush(stdout);
+    printEvaluationTable(rows, predictorMean, ratioMean);
     for (const std::string& id : skipped)
         std::cerr << "cutlab-cli predictor: note: " << id
                   << " not evaluated: no other machine to train on\n";
