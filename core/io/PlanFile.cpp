@@ -8,37 +8,43 @@
 
 namespace cutlab::core {
 
-PlanFileResult parsePlanFile(std::string_view text) {
-    PlanFileResult result;
-    auto parsed = parseJsonText(text);
-    if (!parsed.value) {
-        result.issues.push_back(parsed.issue.value_or(ProfileIssue{"", "not a JSON document"}));
-        return result;
-    }
-    const auto& root = *parsed.value;
-    auto fail = [&](const std::string& pointer, const std::string& message) {
-        result.issues.push_back({pointer, message});
-        return result;
-    };
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Why a plan file was refused: the issues its reader returns.
+struct PlanFileRefusal {
+    std::vector<ProfileIssue> issues;
+};
+
+[[noreturn]] void refuse(const std::string& pointer, const std::string& message) {
+    throw PlanFileRefusal{{{pointer, message}}};
+}
+
+// A string member, the fallback when it is absent, nullopt when it is not a string.
+std::optional<std::string> stringMember(const Json& root, const char* key, const char* fallback) {
+    const auto it = root.find(key);
+    if (it == root.end())
+        return std::string(fallback);
+    if (!it->is_string())
+        return std::nullopt;
+    return it->get<std::string>();
+}
+
+void checkHeader(const Json& root) {
     if (!root.is_object())
-        return fail("", "a plan must be a JSON object");
-    // A string member, the fallback when it is absent, nullopt when it is not a string.
-    auto stringMember = [&](const char* key, const char* fallback) -> std::optional<std::string> {
-        const auto it = root.find(key);
-        if (it == root.end())
-            return std::string(fallback);
-        if (!it->is_string())
-            return std::nullopt;
-        return it->get<std::string>();
-    };
-    if (stringMember("format", "") != "cutlab-plan")
-        return fail("/format", "expected \"cutlab-plan\" (this is not a CutLab plan file)");
+        refuse("", "a plan must be a JSON object");
+    if (stringMember(root, "format", "") != "cutlab-plan")
+        refuse("/format", "expected \"cutlab-plan\" (this is not a CutLab plan file)");
     if (!root.contains("version") || !root["version"].is_number_integer() ||
         root["version"].get<int>() != 1)
-        return fail("/version", "unsupported version (this CutLab reads version 1)");
-    if (stringMember("kind", "inference") != "inference")
-        return fail("/kind", "only inference plans can be opened in the window");
-    PlanFileContent content;
+        refuse("/version", "unsupported version (this CutLab reads version 1)");
+    if (stringMember(root, "kind", "inference") != "inference")
+        refuse("/kind", "only inference plans can be opened in the window");
+}
+
+// The model, planner and profile names, the embedded network and the input size.
+void readSetting(const Json& root, PlanFileContent& content) {
     if (root.contains("model") && root["model"].is_string())
         content.model = root["model"].get<std::string>();
     if (root.contains("planner") && root["planner"].is_string())
@@ -46,52 +52,75 @@ PlanFileResult parsePlanFile(std::string_view text) {
     if (root.contains("profile") && root["profile"].is_string())
         content.profilePath = root["profile"].get<std::string>();
     if (!root.contains("network"))
-        return fail("/network", "missing: the plan must embed its network");
+        refuse("/network", "missing: the plan must embed its network");
     auto network = networkFromJson(root["network"], "/network");
-    if (!network.ok()) {
-        result.issues = network.issues;
-        return result;
-    }
+    if (!network.ok())
+        throw PlanFileRefusal{network.issues};
     content.network = *network.network;
     if (root.contains("input_bytes")) {
         if (!root["input_bytes"].is_number() || root["input_bytes"].get<double>() < 0)
-            return fail("/input_bytes", "must be a non-negative number");
+            refuse("/input_bytes", "must be a non-negative number");
         if (root["input_bytes"].get<double>() > kMaxBytes)
-            return fail("/input_bytes", "must be at most 1e15 bytes");
+            refuse("/input_bytes", "must be at most 1e15 bytes");
         content.inputBytes = root["input_bytes"].get<double>();
     }
+}
+
+PlanFileStage stageOf(const Json& entry, const std::string& at) {
+    if (!entry.is_object())
+        refuse(at, "must be an object");
+    for (const char* key : {"tier", "machine", "first_layer", "last_layer"})
+        if (!entry.contains(key) || !entry[key].is_string())
+            refuse(at + "/" + key, "missing or not a string");
+    const auto tier = tierFromName(entry["tier"].get<std::string>());
+    if (!tier)
+        refuse(at + "/tier", "unknown tier '" + entry["tier"].get<std::string>() + "'");
+    PlanFileStage stage;
+    stage.tier = *tier;
+    stage.machine = entry["machine"].get<std::string>();
+    stage.firstLayer = entry["first_layer"].get<std::string>();
+    stage.lastLayer = entry["last_layer"].get<std::string>();
+    return stage;
+}
+
+// The first plan's origin and stages.
+void readFirstPlan(const Json& root, PlanFileContent& content) {
     const auto plans = root.find("plans");
     if (plans == root.end() || !plans->is_array())
-        return fail("/plans", "must be a list of plans");
+        refuse("/plans", "must be a list of plans");
     if (plans->empty())
-        return fail("/plans", "the file holds no plan");
+        refuse("/plans", "the file holds no plan");
     const auto& plan = (*plans)[0];
     if (!plan.is_object())
-        return fail("/plans/0", "must be an object");
+        refuse("/plans/0", "must be an object");
     if (plan.contains("origin") && plan["origin"].is_string())
         content.origin = plan["origin"].get<std::string>();
     const auto stages = plan.find("stages");
     if (stages == plan.end() || !stages->is_array())
-        return fail("/plans/0/stages", "must be a list of stages");
-    for (std::size_t i = 0; i < stages->size(); ++i) {
-        const auto& entry = (*stages)[i];
-        const std::string at = "/plans/0/stages/" + std::to_string(i);
-        if (!entry.is_object())
-            return fail(at, "must be an object");
-        PlanFileStage stage;
-        for (const char* key : {"tier", "machine", "first_layer", "last_layer"})
-            if (!entry.contains(key) || !entry[key].is_string())
-                return fail(at + "/" + key, "missing or not a string");
-        const auto tier = tierFromName(entry["tier"].get<std::string>());
-        if (!tier)
-            return fail(at + "/tier", "unknown tier '" + entry["tier"].get<std::string>() + "'");
-        stage.tier = *tier;
-        stage.machine = entry["machine"].get<std::string>();
-        stage.firstLayer = entry["first_layer"].get<std::string>();
-        stage.lastLayer = entry["last_layer"].get<std::string>();
-        content.stages.push_back(std::move(stage));
+        refuse("/plans/0/stages", "must be a list of stages");
+    for (std::size_t i = 0; i < stages->size(); ++i)
+        content.stages.push_back(stageOf((*stages)[i], "/plans/0/stages/" + std::to_string(i)));
+}
+
+} // namespace
+
+PlanFileResult parsePlanFile(std::string_view text) {
+    PlanFileResult result;
+    auto parsed = parseJsonText(text);
+    if (!parsed.value) {
+        result.issues.push_back(parsed.issue.value_or(ProfileIssue{"", "not a JSON document"}));
+        return result;
     }
-    result.plan = std::move(content);
+    try {
+        const Json& root = *parsed.value;
+        checkHeader(root);
+        PlanFileContent content;
+        readSetting(root, content);
+        readFirstPlan(root, content);
+        result.plan = std::move(content);
+    } catch (const PlanFileRefusal& refusal) {
+        result.issues = refusal.issues;
+    }
     return result;
 }
 

@@ -56,6 +56,27 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_scene = new GraphScene(m_document, this);
     m_sweep = new SweepController(m_document, this);
     m_graph = new GraphPanel(m_document, m_scene, this);
+    buildModes();
+    setCentralWidget(m_modes);
+    buildDocks();
+    installQuestions();
+    m_autosave = new Autosave(m_document, this);
+    m_recent = new RecentFiles(new QMenu(QStringLiteral("Open &Recent"), this), this);
+    m_files = new FileActions(m_document, m_scene, m_charts, m_sweep, m_recent, this);
+    connect(m_recent, &RecentFiles::openRequested, m_files, &FileActions::openProfileFromUser);
+    m_files->setDiscardCheck([this] { return maybeSave(); });
+    connect(m_files, &FileActions::problem, this, &MainWindow::report);
+    connect(m_files, &FileActions::statusMessage, statusBar(), &QStatusBar::showMessage);
+    buildMenus();
+    fillGraphToolBar();
+    connectWindow();
+    statusBar()->setToolTip(QStringLiteral("Messages"));
+    resize(1280, 800);
+    refreshTitle();
+}
+
+// The Inference and Training tabs.
+void MainWindow::buildModes() {
     m_training = new TrainingPanel(this);
     m_training->setActive(false); // plans only while the Training mode is shown
     m_modes = new QTabWidget(this);
@@ -75,8 +96,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         1,
         QStringLiteral(
             "Plan a training iteration: HierTrain and its baselines, pipeline-parallel training"));
-    setCentralWidget(m_modes);
-    buildDocks();
+}
+
+// What the window asks and tells through message boxes (tests and --screenshot replace them).
+void MainWindow::installQuestions() {
     m_messageSink = [this](const QString& title, const QString& text) {
         QMessageBox::warning(this, title, text);
     };
@@ -91,20 +114,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         box.exec();
         return box.clickedButton() == restore;
     };
-    m_autosave = new Autosave(m_document, this);
     m_unsavedQuestion = [this] {
         return QMessageBox::question(
             this, QStringLiteral("Unsaved changes"),
             QStringLiteral("The plan or the network changed. Save the plan before closing?"),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     };
-    m_recent = new RecentFiles(new QMenu(QStringLiteral("Open &Recent"), this), this);
-    m_files = new FileActions(m_document, m_scene, m_charts, m_sweep, m_recent, this);
-    connect(m_recent, &RecentFiles::openRequested, m_files, &FileActions::openProfileFromUser);
-    m_files->setDiscardCheck([this] { return maybeSave(); });
-    connect(m_files, &FileActions::problem, this, &MainWindow::report);
-    connect(m_files, &FileActions::statusMessage, statusBar(), &QStatusBar::showMessage);
-    buildMenus();
+}
+
+void MainWindow::fillGraphToolBar() {
     // The commands people look for first come first (a narrow window folds the last ones into
     // »), with short toolbar labels (the menus keep the full names).
     m_actions.applyBest->setIconText(QStringLiteral("Best Plan"));
@@ -120,6 +138,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                                     m_actions.fitLegible, m_actions.zoomIn, m_actions.zoomOut,
                                     m_actions.topToBottom, m_actions.collapseBlocks,
                                     m_actions.expandBlocks});
+}
+
+void MainWindow::connectWindow() {
     connect(m_settings, &SettingsPanel::openNetworkRequested, m_actions.openNetwork,
             &QAction::trigger);
     connect(m_settings, &SettingsPanel::saveNetworkRequested, m_actions.saveNetwork,
@@ -129,9 +150,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(m_document, &Document::networkChanged, this, &MainWindow::onNetworkChanged);
     connect(m_modes, &QTabWidget::currentChanged, this, &MainWindow::onModeTabChanged);
     connect(m_document, &Document::modifiedChanged, this, &MainWindow::refreshTitle);
-    statusBar()->setToolTip(QStringLiteral("Messages"));
-    resize(1280, 800);
-    refreshTitle();
 }
 
 // The panels around the graph: settings on the left, inspector and planner on the right,

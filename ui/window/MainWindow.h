@@ -127,6 +127,10 @@ class MainWindow : public QMainWindow {
     void onModeTabChanged(int index);
 
   private:
+    void buildModes();
+    void installQuestions();
+    void fillGraphToolBar();
+    void connectWindow();
     void buildDocks();
     void buildMenus();
     void buildFileMenu();
