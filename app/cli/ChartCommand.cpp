@@ -1,6 +1,7 @@
 #include "app/cli/ChartCommand.h"
 
 #include "app/cli/ChartPlan.h"
+#include "app/cli/ChartSetting.h"
 #include "app/cli/CliError.h"
 #include "app/cli/PlanOptions.h"
 #include "app/cli/ProfileArgument.h"
@@ -127,18 +128,12 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
         return 0;
     }
     checkChartRequest(request);
-    const PlanOptions& options = request.options;
-    const core::Profile profile = loadProfileOrThrow(options.profilePath);
-    const core::Network network = loadNetworkOrThrow(options.network);
-    const core::InferenceQuery query = options.query(profile);
-    const core::InferenceCostModel model(profile, network, options.inputBytes);
-    const auto chosen = ChartPlan::choose(options, model, query);
-    if (!chosen)
+    const ChartSetting setting(request.options);
+    if (!setting.chosen)
         return 1;
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    drawOffscreenByDefault();
     QApplication app(argc, argv);
-    QChart* chart = buildChart(request, model, query, *chosen);
+    QChart* chart = buildChart(request, setting.model, setting.query, *setting.chosen);
     QString error;
     if (!ui::ImageExporter::writeChart(QString::fromStdString(request.output), chart,
                                        QSizeF(request.width, request.height), &error))

@@ -1,6 +1,7 @@
 #include "app/cli/ReportCommand.h"
 
 #include "app/cli/ChartPlan.h"
+#include "app/cli/ChartSetting.h"
 #include "app/cli/CliError.h"
 #include "app/cli/PlanOptions.h"
 #include "app/cli/ProfileArgument.h"
@@ -58,25 +59,19 @@ int runReport(int argc, char** argv, const std::vector<std::string>& arguments) 
         throw CliError("-o OUT.pdf is required");
     if (QFileInfo(QString::fromStdString(output)).suffix().toLower() != QStringLiteral("pdf"))
         throw CliError(output + ": the report is a PDF; choose a .pdf file name");
-    const core::Profile profile = loadProfileOrThrow(options.profilePath);
-    const core::Network network = loadNetworkOrThrow(options.network);
-    const core::InferenceQuery query = options.query(profile);
-    const core::InferenceCostModel model(profile, network, options.inputBytes);
-    const auto chosen = ChartPlan::choose(options, model, query);
-    if (!chosen)
+    const ChartSetting setting(options);
+    if (!setting.chosen)
         return 1;
-
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    drawOffscreenByDefault();
     QApplication app(argc, argv);
     ui::ReportContent content;
-    content.profile = &profile;
-    content.structure = &model.structure();
-    content.network = network;
-    content.placement = chosen->placement;
-    content.evaluation = chosen->evaluation;
-    content.planLabel = chosen->label;
-    content.breakdown = chosen->breakdownEntries(options, model);
+    content.profile = &setting.profile;
+    content.structure = &setting.model.structure();
+    content.network = setting.network;
+    content.placement = setting.chosen->placement;
+    content.evaluation = setting.chosen->evaluation;
+    content.planLabel = setting.chosen->label;
+    content.breakdown = setting.chosen->breakdownEntries(options, setting.model);
     content.source = QFileInfo(QString::fromStdString(options.profilePath)).fileName();
     QString error;
     if (!ui::ReportPage::write(content, QString::fromStdString(output), paper, &error))
