@@ -24,6 +24,13 @@ PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
     };
     setToolTip(QStringLiteral("Settings of the pipeline-parallel planner (FTPipeHD / AccEPT / "
                               "PipeDream straight pipeline)."));
+    describeChainAndSchedule();
+    describeTransfersAndTimes();
+    layOut();
+    connectAll();
+}
+
+void PipelineSettingsBox::describeChainAndSchedule() {
     m_chain->setToolTip(QStringLiteral(
         "The chain of machines d0 → d1 → …, comma-separated ids from the profile; an id may repeat "
         "(identical machines). d0 owns the data."));
@@ -48,7 +55,9 @@ PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
     m_schedule->setToolTip(QStringLiteral(
         "1F1B: one forward, one backward once warmed up (PipeDream, weights stashed); "
         "GPipe: every forward, then every backward."));
+}
 
+void PipelineSettingsBox::describeTransfersAndTimes() {
     m_compression->addItem(QStringLiteral("none (float32)"), QPoint(0, 0));
     m_compression->addItem(QStringLiteral("AccEPT 2-bit fwd, 8-bit bwd"), QPoint(2, 8));
     m_compression->addItem(QStringLiteral("AccEPT 3-bit fwd, 8-bit bwd"), QPoint(3, 8));
@@ -68,7 +77,9 @@ PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
         "estimates from the chain's first machine (profiled in full) and each other machine's "
         "times on ten representative sub-models. The summary then gives the plan's bottleneck "
         "with the measured times too."));
+}
 
+void PipelineSettingsBox::layOut() {
     auto* chainRow = new QHBoxLayout();
     chainRow->setContentsMargins(0, 0, 0, 0);
     chainRow->addWidget(m_machine, 1);
@@ -82,7 +93,9 @@ PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
     form->addRow(QStringLiteral("Schedule"), m_schedule);
     form->addRow(QStringLiteral("Compression"), m_compression);
     form->addRow(QStringLiteral("Times"), m_times);
+}
 
+void PipelineSettingsBox::connectAll() {
     connect(m_chain, &QLineEdit::editingFinished, this, &PipelineSettingsBox::changed);
     connect(m_add, &QToolButton::clicked, this, &PipelineSettingsBox::appendMachine);
     connect(m_microBatch, &QSpinBox::valueChanged, this, &PipelineSettingsBox::changed);

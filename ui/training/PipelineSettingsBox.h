@@ -59,6 +59,10 @@ class PipelineSettingsBox : public QGroupBox {
     void changed();
 
   private:
+    void describeChainAndSchedule();
+    void describeTransfersAndTimes();
+    void layOut();
+    void connectAll();
     void appendMachine();
 
     QLineEdit* m_chain;

@@ -431,6 +431,17 @@ void MainWindow::buildEditMenu() {
 void MainWindow::buildViewMenu() {
     QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
     view->setToolTipsVisible(true);
+    addModeActions(view);
+    view->addSeparator();
+    addGraphViewActions(view);
+    view->addSeparator();
+    addDisplayActions(view);
+    view->addSeparator();
+    addPanelAndChartActions(view);
+}
+
+// Inference and Training mode, one of them checked.
+void MainWindow::addModeActions(QMenu* view) {
     MainWindowActions& a = m_actions;
     auto* modes = new QActionGroup(this);
     a.inferenceMode = createAction(
@@ -448,7 +459,11 @@ void MainWindow::buildViewMenu() {
         modes->addAction(mode);
     }
     a.inferenceMode->setChecked(true);
-    view->addSeparator();
+}
+
+// Fit, zoom, layout direction, collapse and expand the graph.
+void MainWindow::addGraphViewActions(QMenu* view) {
+    MainWindowActions& a = m_actions;
     a.fit = createAction(view, "fit", QStringLiteral("&Fit to Window"),
                          QKeySequence(QStringLiteral("Ctrl+0")),
                          QStringLiteral("Show the whole graph, however small"));
@@ -477,7 +492,11 @@ void MainWindow::buildViewMenu() {
                                   QKeySequence(QStringLiteral("Ctrl+]")),
                                   QStringLiteral("Show the layers of every branching block"));
     connect(a.expandBlocks, &QAction::triggered, this, &MainWindow::expandBlocks);
-    view->addSeparator();
+}
+
+// The dark palette, presentation mode, full screen.
+void MainWindow::addDisplayActions(QMenu* view) {
+    MainWindowActions& a = m_actions;
     a.dark = createAction(view, "dark", QStringLiteral("&Dark Palette"),
                           QKeySequence(QStringLiteral("Ctrl+Shift+D")),
                           QStringLiteral("Switch between the light and the dark palette"));
@@ -492,7 +511,11 @@ void MainWindow::buildViewMenu() {
     a.fullScreen = createAction(view, "fullScreen", QStringLiteral("F&ull Screen"),
                                 QKeySequence::FullScreen, QStringLiteral("Toggle full screen"));
     connect(a.fullScreen, &QAction::triggered, this, &MainWindow::toggleFullScreen);
-    view->addSeparator();
+}
+
+// A toggle per dock (Alt+1...) and "Show ... Chart" per chart (Ctrl+Alt+1...).
+void MainWindow::addPanelAndChartActions(QMenu* view) {
+    MainWindowActions& a = m_actions;
     int index = 1;
     for (QDockWidget* d : findChildren<QDockWidget*>()) {
         QAction* toggle = d->toggleViewAction();

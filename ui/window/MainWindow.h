@@ -136,6 +136,10 @@ class MainWindow : public QMainWindow {
     void buildFileMenu();
     void buildEditMenu();
     void buildViewMenu();
+    void addModeActions(QMenu* view);
+    void addGraphViewActions(QMenu* view);
+    void addDisplayActions(QMenu* view);
+    void addPanelAndChartActions(QMenu* view);
     void buildPlannerMenu();
     void buildHelpMenu();
     // A window-wide command in `menu`; the caller connects it.
