@@ -88,12 +88,16 @@ double LayerChartBuilder::timeFloor(const core::Profile& profile) {
     return smallest > 0 ? floorPow10(smallest) / 10 : kTimeFloorMs;
 }
 
-QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2> cutPositions,
-                                 const QString& title) {
-    auto* chart = new QChart();
-    chart->setTitle(title + Format::estimatedTimesNote(profile));
-    chart->setAnimationOptions(QChart::NoAnimation);
-    const int n = static_cast<int>(profile.layers.size());
+namespace {
+
+// The layer axis, the forward-time axis (log, left) and the output-size axis (log, right).
+struct LayerChartAxes {
+    QValueAxis* x;
+    QLogValueAxis* time;
+    QLogValueAxis* size;
+};
+
+LayerChartAxes addLayerChartAxes(QChart* chart, int n) {
     auto* x = new QValueAxis(chart);
     x->setTitleText(QStringLiteral("layer position (graph order)"));
     x->setLabelFormat(QStringLiteral("%d"));
@@ -114,7 +118,15 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
     size->setBase(10);
     chart->addAxis(size, Qt::AlignRight);
 
-    const double zeroAt = timeFloor(profile);
+    return {x, time, size};
+}
+
+// One line of forward time per machine; a zero time sits at the axis' floor, which the
+// axis title then names (a log axis has no 0).
+void addTimeSeries(QChart* chart, const core::Profile& profile, const LayerChartAxes& axes) {
+    const int n = static_cast<int>(profile.layers.size());
+    QLogValueAxis* time = axes.time;
+    const double zeroAt = LayerChartBuilder::timeFloor(profile);
     bool zeros = false;
     double tMin = 1e300, tMax = 0;
     for (std::size_t m = 0; m < profile.machines.size(); ++m) {
@@ -135,7 +147,7 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
         QPen pen(kMachineColors[m % std::size(kMachineColors)], 1.6);
         series->setPen(pen);
         chart->addSeries(series);
-        series->attachAxis(x);
+        series->attachAxis(axes.x);
         series->attachAxis(time);
     }
     if (tMax <= 0)
@@ -143,7 +155,12 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
     time->setRange(floorPow10(tMin), ceilPow10(tMax * 1.01));
     if (zeros) // said where the axis is: a log axis has no 0
         time->setTitleText(QStringLiteral("forward time (ms; 0 at %1)").arg(zeroAt, 0, 'g', 3));
+}
 
+// The dashed line of every layer's output size, on the right axis.
+void addSizeSeries(QChart* chart, const core::Profile& profile, const LayerChartAxes& axes) {
+    const int n = static_cast<int>(profile.layers.size());
+    QLogValueAxis* size = axes.size;
     auto* bytes = new QLineSeries(chart);
     bytes->setName(QStringLiteral("output size"));
     double bMin = 1e300, bMax = 1;
@@ -158,12 +175,15 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
     QPen dashed(QColor(0x55, 0x55, 0x55), 1.4, Qt::DashLine);
     bytes->setPen(dashed);
     chart->addSeries(bytes);
-    bytes->attachAxis(x);
+    bytes->attachAxis(axes.x);
     bytes->attachAxis(size);
     if (bMin > bMax)
         bMin = 1;
     size->setRange(floorPow10(bMin), ceilPow10(bMax * 1.01));
+}
 
+// The two cut markers, placed by updateCuts.
+void addCutSeries(QChart* chart, const LayerChartAxes& axes) {
     for (int h = 0; h < 2; ++h) {
         auto* cut = new QLineSeries(chart);
         cut->setObjectName(QStringLiteral("cut%1").arg(h));
@@ -171,9 +191,22 @@ QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2
         QPen pen(Format::tierColor(h == 0 ? core::Tier::Device : core::Tier::Cloud), 2.5);
         cut->setPen(pen);
         chart->addSeries(cut);
-        cut->attachAxis(x);
-        cut->attachAxis(time);
+        cut->attachAxis(axes.x);
+        cut->attachAxis(axes.time);
     }
+}
+
+} // namespace
+
+QChart* LayerChartBuilder::build(const core::Profile& profile, std::array<int, 2> cutPositions,
+                                 const QString& title) {
+    auto* chart = new QChart();
+    chart->setTitle(title + Format::estimatedTimesNote(profile));
+    chart->setAnimationOptions(QChart::NoAnimation);
+    const LayerChartAxes axes = addLayerChartAxes(chart, static_cast<int>(profile.layers.size()));
+    addTimeSeries(chart, profile, axes);
+    addSizeSeries(chart, profile, axes);
+    addCutSeries(chart, axes);
     updateCuts(chart, cutPositions);
     // six entries do not fit in one row of a docked chart: a column beside it, never elided
     chart->legend()->setAlignment(Qt::AlignRight);
