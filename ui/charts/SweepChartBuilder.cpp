@@ -33,58 +33,69 @@ QString SweepChartBuilder::uplinkName(core::Tier reference) {
     return QStringLiteral("device→%1").arg(QString::fromStdString(core::tierName(reference)));
 }
 
-QChart* SweepChartBuilder::build(const core::SweepResult& sweep,
-                                 const std::vector<double>& currentTotals, const QString& bestLabel,
-                                 double currentUplinkMbps, const QString& title,
-                                 core::Tier reference) {
-    auto* chart = new QChart();
-    chart->setTitle(title);
-    chart->setAnimationOptions(QChart::NoAnimation);
-    auto* x = new QLogValueAxis(chart);
-    x->setTitleText(QStringLiteral("%1 bandwidth (Mbps; other uplink scaled with it)")
-                        .arg(uplinkName(reference)));
-    x->setLabelFormat(QStringLiteral("%g"));
-    x->setBase(10);
-    x->setMinorTickCount(8);
-    chart->addAxis(x, Qt::AlignBottom);
-    auto* y = new QLogValueAxis(chart);
-    y->setTitleText(QStringLiteral("total latency (ms)"));
-    y->setLabelFormat(QStringLiteral("%g"));
-    y->setBase(10);
-    chart->addAxis(y, Qt::AlignLeft);
-    const double xMin = sweep.mbps.empty() ? 0.1 : sweep.mbps.front();
-    const double xMax = sweep.mbps.empty() ? 100 : sweep.mbps.back();
-    x->setRange(xMin, xMax);
+namespace {
 
-    double yMin = 1e300, yMax = 0;
-    auto add = [&](const QString& name, const std::vector<double>& values, QPen pen) {
-        auto* series = new QLineSeries(chart);
+// The sweep's lines on log-log axes, keeping the latency range they span.
+class SweepLines {
+  public:
+    SweepLines(QChart* chart, const core::SweepResult& sweep, core::Tier reference)
+        : m_chart(chart), m_sweep(sweep), m_x(new QLogValueAxis(chart)),
+          m_y(new QLogValueAxis(chart)) {
+        m_x->setTitleText(QStringLiteral("%1 bandwidth (Mbps; other uplink scaled with it)")
+                              .arg(SweepChartBuilder::uplinkName(reference)));
+        m_x->setLabelFormat(QStringLiteral("%g"));
+        m_x->setBase(10);
+        m_x->setMinorTickCount(8);
+        chart->addAxis(m_x, Qt::AlignBottom);
+        m_y->setTitleText(QStringLiteral("total latency (ms)"));
+        m_y->setLabelFormat(QStringLiteral("%g"));
+        m_y->setBase(10);
+        chart->addAxis(m_y, Qt::AlignLeft);
+        m_x->setRange(xMin(), xMax());
+    }
+    double xMin() const { return m_sweep.mbps.empty() ? 0.1 : m_sweep.mbps.front(); }
+    double xMax() const { return m_sweep.mbps.empty() ? 100 : m_sweep.mbps.back(); }
+
+    QLineSeries* add(const QString& name, const std::vector<double>& values, QPen pen) {
+        auto* series = new QLineSeries(m_chart);
         series->setName(name);
-        const auto points = pointsOf(sweep.mbps, values);
+        const auto points = pointsOf(m_sweep.mbps, values);
         for (const auto& p : points) {
-            yMin = std::min(yMin, p.y());
-            yMax = std::max(yMax, p.y());
+            m_yMin = std::min(m_yMin, p.y());
+            m_yMax = std::max(m_yMax, p.y());
         }
         series->replace(points);
         series->setPen(pen);
-        chart->addSeries(series);
-        series->attachAxis(x);
-        series->attachAxis(y);
+        attach(series);
         return series;
-    };
-    const char* nativeNames[3] = {"all on device", "all on edge", "all in cloud"};
-    for (core::Tier tier : core::kTiers) {
-        const auto t = static_cast<std::size_t>(core::tierIndex(tier));
-        if (sweep.nativeMs[t].empty())
-            continue;
-        add(QString::fromUtf8(nativeNames[t]), sweep.nativeMs[t],
-            QPen(Format::tierColor(tier), 1.6, Qt::DashLine));
     }
-    add(bestLabel, sweep.bestMs, QPen(QColor(0x22, 0x22, 0x22), 3.0));
-    auto* current =
-        add(QStringLiteral("current plan"), currentTotals, QPen(QColor(0xd6, 0x27, 0x28), 2.0));
-    current->setObjectName(QStringLiteral("current"));
+    void attach(QXYSeries* series) {
+        m_chart->addSeries(series);
+        series->attachAxis(m_x);
+        series->attachAxis(m_y);
+    }
+    // The latency axis from the decade below the lowest line to the one above the highest.
+    std::pair<double, double> fitLatencyAxis() {
+        if (m_yMax <= 0) {
+            m_yMin = 1;
+            m_yMax = 10;
+        }
+        const double low = std::pow(10.0, std::floor(std::log10(m_yMin)));
+        const double high = std::pow(10.0, std::ceil(std::log10(m_yMax * 1.01)));
+        m_y->setRange(low, high);
+        return {low, high};
+    }
 
+  private:
+    QChart* m_chart;
+    const core::SweepResult& m_sweep;
+    QLogValueAxis* m_x;
+    QLogValueAxis* m_y;
+    double m_yMin = 1e300, m_yMax = 0;
+};
+
+// Where the best plan changes: markers on the best line.
+void addChangeMarkers(SweepLines& lines, QChart* chart, const core::SweepResult& sweep) {
     auto* changes = new QScatterSeries(chart);
     changes->setName(QStringLiteral("best plan changes"));
     changes->setMarkerSize(10);
@@ -94,29 +105,46 @@ QChart* SweepChartBuilder::build(const core::SweepResult& sweep,
         if (std::isfinite(sweep.bestMs[static_cast<std::size_t>(i)]))
             changes->append(sweep.mbps[static_cast<std::size_t>(i)],
                             sweep.bestMs[static_cast<std::size_t>(i)]);
-    chart->addSeries(changes);
-    changes->attachAxis(x);
-    changes->attachAxis(y);
-    if (yMax <= 0) {
-        yMin = 1;
-        yMax = 10;
+    lines.attach(changes);
+}
+
+// A dotted vertical line at the current uplink bandwidth, when it is inside the sweep.
+void addCurrentMarker(SweepLines& lines, QChart* chart, double mbps,
+                      std::pair<double, double> latency) {
+    if (!(mbps > 0 && std::isfinite(mbps) && mbps >= lines.xMin() && mbps <= lines.xMax()))
+        return;
+    auto* marker = new QLineSeries(chart);
+    // short, or the legend elides it: the axis title names the link
+    marker->setName(QStringLiteral("current: %1").arg(Format::mbps(mbps)));
+    marker->setObjectName(QStringLiteral("marker"));
+    marker->setPen(QPen(QColor(0x88, 0x88, 0x88), 1.2, Qt::DotLine));
+    marker->append(mbps, latency.first);
+    marker->append(mbps, latency.second);
+    lines.attach(marker);
+}
+
+} // namespace
+
+QChart* SweepChartBuilder::build(const core::SweepResult& sweep,
+                                 const std::vector<double>& currentTotals, const QString& bestLabel,
+                                 double currentUplinkMbps, const QString& title,
+                                 core::Tier reference) {
+    auto* chart = new QChart();
+    chart->setTitle(title);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    SweepLines lines(chart, sweep, reference);
+    const char* nativeNames[3] = {"all on device", "all on edge", "all in cloud"};
+    for (core::Tier tier : core::kTiers) {
+        const auto t = static_cast<std::size_t>(core::tierIndex(tier));
+        if (!sweep.nativeMs[t].empty())
+            lines.add(QString::fromUtf8(nativeNames[t]), sweep.nativeMs[t],
+                      QPen(Format::tierColor(tier), 1.6, Qt::DashLine));
     }
-    const double low = std::pow(10.0, std::floor(std::log10(yMin)));
-    const double high = std::pow(10.0, std::ceil(std::log10(yMax * 1.01)));
-    y->setRange(low, high);
-    if (currentUplinkMbps > 0 && std::isfinite(currentUplinkMbps) && currentUplinkMbps >= xMin &&
-        currentUplinkMbps <= xMax) {
-        auto* marker = new QLineSeries(chart);
-        // short, or the legend elides it: the axis title names the link
-        marker->setName(QStringLiteral("current: %1").arg(Format::mbps(currentUplinkMbps)));
-        marker->setObjectName(QStringLiteral("marker"));
-        marker->setPen(QPen(QColor(0x88, 0x88, 0x88), 1.2, Qt::DotLine));
-        marker->append(currentUplinkMbps, low);
-        marker->append(currentUplinkMbps, high);
-        chart->addSeries(marker);
-        marker->attachAxis(x);
-        marker->attachAxis(y);
-    }
+    lines.add(bestLabel, sweep.bestMs, QPen(QColor(0x22, 0x22, 0x22), 3.0));
+    lines.add(QStringLiteral("current plan"), currentTotals, QPen(QColor(0xd6, 0x27, 0x28), 2.0))
+        ->setObjectName(QStringLiteral("current"));
+    addChangeMarkers(lines, chart, sweep);
+    addCurrentMarker(lines, chart, currentUplinkMbps, lines.fitLatencyAxis());
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setShowToolTips(true); // the whole name, should a narrow view elide it
     QFont legendFont = chart->legend()->font();
