@@ -177,12 +177,34 @@ void GraphScene::placeLayout(GraphLayout layout) {
 void GraphScene::buildSlice(int generation) {
     if (generation != m_buildGeneration || !m_document->hasProfile() || isComplete())
         return;
-    const core::Profile& profile = m_document->profile();
     const core::ModelStructure& structure = m_document->structure();
-    const int n = static_cast<int>(profile.layers.size());
+    const int n = static_cast<int>(m_document->profile().layers.size());
     QElapsedTimer sliceTime;
     sliceTime.start();
     const int from = m_builtLayers, to = std::min(n, from + m_sliceLayers);
+    const int blocks = static_cast<int>(structure.blocks.size());
+    const int firstBlock =
+        from < n ? structure.blockOfLayer[static_cast<std::size_t>(from)] : blocks;
+    addLayerItems(from, to);
+    addBlockFrames(firstBlock, from, to);
+    addEdges(from, to);
+    addCutPoints(firstBlock, from, to);
+    m_builtLayers = to;
+    // index this slice's items now, inside its timed budget (a query brings the index up to date)
+    items(QRectF(m_layout.bounds.topLeft(), QSizeF(1, 1)));
+    // the next slice sized to the budget from this one's pace
+    const double spentMs = std::max(1.0, sliceTime.nsecsElapsed() / 1e6);
+    // (growing at most twofold: one quick slice of a plain stretch says little of the next one)
+    m_sliceLayers = std::clamp(static_cast<int>(m_sliceLayers * kSliceBudgetMs / spentMs), 100,
+                               std::min(2 * m_sliceLayers, 4 * kSliceLayers));
+    if (const int selected = m_document->selectedLayer(); selected >= from && selected < to)
+        syncSelection();
+    if (to < n)
+        scheduleSlice(generation);
+}
+
+void GraphScene::addLayerItems(int from, int to) {
+    const core::Profile& profile = m_document->profile();
     for (int i = from; i < to; ++i) {
         const QRectF& rect = m_layout.layerRects[static_cast<std::size_t>(i)];
         if (rect.isNull())
@@ -195,9 +217,13 @@ void GraphScene::buildSlice(int generation) {
         addItem(item);
         m_layers[static_cast<std::size_t>(i)] = item;
     }
+}
+
+// The frames of the blocks that start in [from, to).
+void GraphScene::addBlockFrames(int firstBlock, int from, int to) {
+    const core::Profile& profile = m_document->profile();
+    const core::ModelStructure& structure = m_document->structure();
     const int blocks = static_cast<int>(structure.blocks.size());
-    const int firstBlock =
-        from < n ? structure.blockOfLayer[static_cast<std::size_t>(from)] : blocks;
     for (int b = firstBlock; b < blocks && structure.blocks[static_cast<std::size_t>(b)].first < to;
          ++b) {
         if (structure.blocks[static_cast<std::size_t>(b)].first < from ||
@@ -218,6 +244,13 @@ void GraphScene::buildSlice(int generation) {
         addItem(item);
         m_blocks[static_cast<std::size_t>(b)] = item;
     }
+}
+
+// The edges into the layers [from, to), once per pair of visible boxes (a collapsed block is
+// one box).
+void GraphScene::addEdges(int from, int to) {
+    const core::Profile& profile = m_document->profile();
+    const core::ModelStructure& structure = m_document->structure();
     auto visibleKey = [&](int layer) {
         const int block = structure.blockOfLayer[static_cast<std::size_t>(layer)];
         return m_layout.blockCollapsed[static_cast<std::size_t>(block)] ? -1 - block : layer;
@@ -230,7 +263,15 @@ void GraphScene::buildSlice(int generation) {
             addItem(new EdgeItem(this, m_layout.visibleRect(i, structure),
                                  m_layout.visibleRect(j, structure), m_topToBottom));
         }
-    // the cut points at the boundaries that start in this slice (and the model's end with the last)
+}
+
+// The cut points at the boundaries that start in [from, to) (and the model's end with the
+// last slice).
+void GraphScene::addCutPoints(int firstBlock, int from, int to) {
+    const core::Profile& profile = m_document->profile();
+    const core::ModelStructure& structure = m_document->structure();
+    const int n = static_cast<int>(profile.layers.size());
+    const int blocks = static_cast<int>(structure.blocks.size());
     for (int b = firstBlock; b <= blocks; ++b) {
         const int position = structure.boundaryLayer(b);
         if (position >= to && !(b == blocks && to == n))
@@ -255,18 +296,6 @@ void GraphScene::buildSlice(int generation) {
         addItem(new CutPointItem(this, b, m_layout.boundaryCoordinates[static_cast<std::size_t>(b)],
                                  m_layout.crossMin, m_layout.crossMax, m_topToBottom, label, tip));
     }
-    m_builtLayers = to;
-    // index this slice's items now, inside its timed budget (a query brings the index up to date)
-    items(QRectF(m_layout.bounds.topLeft(), QSizeF(1, 1)));
-    // the next slice sized to the budget from this one's pace
-    const double spentMs = std::max(1.0, sliceTime.nsecsElapsed() / 1e6);
-    // (growing at most twofold: one quick slice of a plain stretch says little of the next one)
-    m_sliceLayers = std::clamp(static_cast<int>(m_sliceLayers * kSliceBudgetMs / spentMs), 100,
-                               std::min(2 * m_sliceLayers, 4 * kSliceLayers));
-    if (const int selected = m_document->selectedLayer(); selected >= from && selected < to)
-        syncSelection();
-    if (to < n)
-        scheduleSlice(generation);
 }
 
 void GraphScene::scheduleSlice(int generation) {

@@ -94,6 +94,10 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     // Takes the computed layout: the cut handles, the scene's area and the first slice.
     void placeLayout(GraphLayout layout);
     void buildSlice(int generation);
+    void addLayerItems(int from, int to);
+    void addBlockFrames(int firstBlock, int from, int to);
+    void addEdges(int from, int to);
+    void addCutPoints(int firstBlock, int from, int to);
     void scheduleSlice(int generation);
     GraphLayout::Options layoutOptions() const;
     void syncState();
