@@ -57,9 +57,9 @@ std::vector<SubModel> sampledSubModels(int layers, int limit, std::uint64_t seed
     return chosen;
 }
 
-LatencyPredictor trainLatencyPredictor(const ModelTimes& times,
-                                       const std::vector<std::string>& machines,
-                                       const TrainingOptions& options) {
+namespace {
+
+void checkTrainable(const ModelTimes& times, const TrainingOptions& options) {
     if (times.layers() == 0)
         throw std::invalid_argument("the model has no layers");
     if (times.layers() > kMaxPredictorLayers)
@@ -73,6 +73,11 @@ LatencyPredictor trainLatencyPredictor(const ModelTimes& times,
             std::to_string(options.sampleBudget) +
             " samples is more than CutLab trains (epochs x sample budget at most 1e8; the "
             "defaults are 100 x 8000)");
+}
+
+// The machines asked for, or all of the profile's; each must be in it.
+std::vector<std::string> trainingMachinesOf(const ModelTimes& times,
+                                            const std::vector<std::string>& machines) {
     std::vector<std::string> training = machines;
     if (training.empty())
         for (const MachineTimes& machine : times.machines)
@@ -83,12 +88,14 @@ LatencyPredictor trainLatencyPredictor(const ModelTimes& times,
         if (times.machineIndex(id) < 0)
             throw std::invalid_argument("no machine '" + id + "' in the profile");
 
-    const MachineTimes& reference = times.machine(training.front());
-    const RepresentativeSubModels representatives =
-        times.flops.empty() ? chooseRepresentativeSubModels(reference.layerMs, "reference_ms")
-                            : chooseRepresentativeSubModels(times.flops, "flops");
+    return training;
+}
 
-    // The training machines, real then mixed; a mixed machine's samples use its mixed times.
+// The training machines' per-layer times, real then mixed (a mixed machine's samples use its
+// mixed times).
+std::vector<std::vector<double>> machineLayerTimes(const ModelTimes& times,
+                                                   const std::vector<std::string>& training,
+                                                   const TrainingOptions& options) {
     std::vector<std::vector<double>> layerMs;
     for (const std::string& id : training)
         layerMs.push_back(times.machine(id).layerMs);
@@ -97,18 +104,12 @@ LatencyPredictor trainLatencyPredictor(const ModelTimes& times,
         layerMs.push_back(mixedMachine(layerMs[mixer.below(training.size())],
                                        layerMs[mixer.below(training.size())], mixer.uniform()));
 
-    std::vector<std::vector<double>> hardware;
-    for (const auto& machine : layerMs)
-        hardware.push_back(hardwareVector(machine, representatives.subModels));
-    std::vector<TrainingSample> samples;
-    const int perMachine =
-        std::min(options.maxSubModelsPerMachine,
-                 std::max(50, options.sampleBudget / static_cast<int>(layerMs.size())));
-    for (std::size_t m = 0; m < layerMs.size(); ++m)
-        for (const SubModel& subModel :
-             sampledSubModels(times.layers(), perMachine, options.seed + m))
-            samples.push_back({hardware[m], subModel, subModelMs(layerMs[m], subModel)});
+    return layerMs;
+}
 
+// The normalisation of the network's inputs and outputs (PredictorSettings.h).
+PredictorScaling scalingOf(const std::vector<std::vector<double>>& hardware,
+                           const std::vector<TrainingSample>& samples) {
     PredictorScaling scaling;
     auto relativeLog = [&](double ms, const std::vector<double>& machine) {
         return std::log(std::max(ms, 0.0) / hardwareMeanMs(machine) + scaling.offsetFraction);
@@ -132,6 +133,34 @@ LatencyPredictor trainLatencyPredictor(const ModelTimes& times,
         targets.push_back(relativeLog(sample.ms, sample.hardwareMs));
     std::tie(scaling.targetLogMean, scaling.targetLogScale) = meanAndScale(targets);
 
+    return scaling;
+}
+
+} // namespace
+
+LatencyPredictor trainLatencyPredictor(const ModelTimes& times,
+                                       const std::vector<std::string>& machines,
+                                       const TrainingOptions& options) {
+    checkTrainable(times, options);
+    const std::vector<std::string> training = trainingMachinesOf(times, machines);
+    const MachineTimes& reference = times.machine(training.front());
+    const RepresentativeSubModels representatives =
+        times.flops.empty() ? chooseRepresentativeSubModels(reference.layerMs, "reference_ms")
+                            : chooseRepresentativeSubModels(times.flops, "flops");
+    const std::vector<std::vector<double>> layerMs = machineLayerTimes(times, training, options);
+    std::vector<std::vector<double>> hardware;
+    for (const auto& machine : layerMs)
+        hardware.push_back(hardwareVector(machine, representatives.subModels));
+    std::vector<TrainingSample> samples;
+    const int perMachine =
+        std::min(options.maxSubModelsPerMachine,
+                 std::max(50, options.sampleBudget / static_cast<int>(layerMs.size())));
+    for (std::size_t m = 0; m < layerMs.size(); ++m)
+        for (const SubModel& subModel :
+             sampledSubModels(times.layers(), perMachine, options.seed + m))
+            samples.push_back({hardware[m], subModel, subModelMs(layerMs[m], subModel)});
+
+    const PredictorScaling scaling = scalingOf(hardware, samples);
     NetworkShape shape{times.layers(), options.maskHidden1, options.maskHidden2,
                        kRepresentativeCount, options.jointHidden};
     PredictorProvenance provenance{training, reference.id, options,

@@ -20,6 +20,25 @@ QRectF GraphLayout::visibleRect(int layer, const core::ModelStructure& structure
     return layerRects[static_cast<std::size_t>(layer)];
 }
 
+namespace {
+
+// Each layer of the block in the column after its deepest input inside the block (inputs from
+// earlier blocks count as column 0); returns the deepest column.
+int assignColumns(const core::Profile& profile, const core::Block& block, std::vector<int>& depth) {
+    int maxDepth = 0;
+    for (int i = block.first; i <= block.last; ++i) {
+        int d = 0;
+        for (int input : profile.layers[static_cast<std::size_t>(i)].inputs)
+            if (input >= block.first)
+                d = std::max(d, depth[static_cast<std::size_t>(input)] + 1);
+        depth[static_cast<std::size_t>(i)] = d;
+        maxDepth = std::max(maxDepth, d);
+    }
+    return maxDepth;
+}
+
+} // namespace
+
 GraphLayout GraphLayout::compute(const core::Profile& profile,
                                  const core::ModelStructure& structure, const Options& options) {
     GraphLayout layout;
@@ -56,15 +75,7 @@ GraphLayout GraphLayout::compute(const core::Profile& profile,
             u += nodeMain + 10 + kBlockGap;
             continue;
         }
-        int maxDepth = 0;
-        for (int i = block.first; i <= block.last; ++i) {
-            int d = 0;
-            for (int input : profile.layers[static_cast<std::size_t>(i)].inputs)
-                if (input >= block.first)
-                    d = std::max(d, depth[static_cast<std::size_t>(input)] + 1);
-            depth[static_cast<std::size_t>(i)] = d;
-            maxDepth = std::max(maxDepth, d);
-        }
+        const int maxDepth = assignColumns(profile, block, depth);
         std::vector<int> perColumn(static_cast<std::size_t>(maxDepth) + 1, 0);
         for (int i = block.first; i <= block.last; ++i)
             ++perColumn[static_cast<std::size_t>(depth[static_cast<std::size_t>(i)])];
