@@ -113,6 +113,115 @@ double trivialLowerBound(const Profile& profile, const PipelineRequest& request,
 
 struct PlanningStopped {};
 
+// One run of planPipeline: the request's controls (cancel, stop, time limit, progress), the
+// states to plan over, and the two methods.
+class PipelinePlanning {
+  public:
+    PipelinePlanning(const Profile& profile, const PipelineRequest& request,
+                     const PipelineSetup& setup)
+        : m_profile(profile), m_request(request), m_setup(setup),
+          m_started(std::chrono::steady_clock::now()),
+          m_deadline(m_started + std::chrono::microseconds(static_cast<long long>(
+                                     std::clamp(request.timeLimitMs, 0.0, 1e12) * 1000))) {}
+
+    bool cancelled() const {
+        return m_request.cancel && m_request.cancel->load(std::memory_order_relaxed);
+    }
+    void checkCancelled() const {
+        if (cancelled())
+            throw PlanError("planning cancelled");
+    }
+    bool finishNow() const {
+        return m_request.finishNow && m_request.finishNow->load(std::memory_order_relaxed);
+    }
+    bool outOfTime() const { return finishNow() || std::chrono::steady_clock::now() > m_deadline; }
+    void progress(double fraction) const {
+        if (m_request.progressPermille)
+            m_request.progressPermille->store(
+                static_cast<int>(1000 * std::clamp(fraction, 0.0, 1.0)), std::memory_order_relaxed);
+    }
+    double elapsedMs() const {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                         m_started)
+            .count();
+    }
+
+    // The states: every downset for --cut-mode any, unless there are too many of them or they
+    // take longer than the budget to list; then the valid cut points give the plan (`fallback`
+    // says why), and the bound is the trivial one.
+    DownsetLattice states(std::string& fallback) const {
+        if (m_request.cutMode == PipelineCutMode::Any) {
+            try {
+                return DownsetLattice::allDownsets(
+                    m_profile, m_request.downsetLimit,
+                    [this] {
+                        return cancelled() ||
+                               (m_request.method == PipelineMethod::Search && outOfTime());
+                    },
+                    [this](double fraction) { progress(0.3 * fraction); });
+            } catch (const DownsetLimitExceeded& tooMany) {
+                fallback = "the layer graph has " +
+                           (tooMany.count() > DownsetLattice::kCountCap
+                                ? "more than " + withThousands(DownsetLattice::kCountCap)
+                                : withThousands(tooMany.count())) +
+                           " downsets, more than the " + withThousands(tooMany.limit()) +
+                           " the planner lists";
+            } catch (const EnumerationStopped&) {
+                checkCancelled();
+                fallback = m_request.finishNow && m_request.finishNow->load()
+                               ? "the search was stopped while listing the downsets"
+                               : "listing the downsets took longer than the time limit";
+            }
+        }
+        return DownsetLattice::validCutPrefixes(m_profile);
+    }
+
+    PipelinePlan solveByPairs(const DownsetLattice& lattice,
+                              const PipelineStateCosts& costs) const {
+        PipelinePairDp dp(lattice, costs, m_request.cancel);
+        PipelinePlan plan = evaluatePartition(m_profile, m_request, m_setup, dp.solve());
+        plan.lowerBoundMs = plan.bottleneckMs;
+        plan.memoryBytes = dp.memoryBytes();
+        return plan;
+    }
+
+    // After a fallback the valid cut points are searched to the end (their states are at most
+    // the layers: quick), so the budget spent on listing downsets leaves a real plan.
+    PipelinePlan solveBySearch(const DownsetLattice& lattice, const PipelineStateCosts& costs,
+                               bool afterFallback) const {
+        PipelineBottleneckSearch search(
+            lattice, costs,
+            [this](const std::vector<int>& stageOfLayer) {
+                return evaluatePartition(m_profile, m_request, m_setup, stageOfLayer).bottleneckMs;
+            },
+            afterFallback ? std::function<bool()>([this] { return finishNow(); })
+                          : std::function<bool()>([this] { return outOfTime(); }),
+            [this] { checkCancelled(); },
+            [this](double fraction) { progress(0.4 + 0.6 * fraction); });
+        const auto found = search.solve();
+        PipelinePlan plan = evaluatePartition(m_profile, m_request, m_setup, found.stageOfLayer);
+        plan.exact = found.exact;
+        // (out of time before the bisection got far, the trivial bound may be the better one)
+        plan.lowerBoundMs =
+            std::min(plan.bottleneckMs, std::max(found.lowerBoundMs,
+                                                 trivialLowerBound(m_profile, m_request, m_setup)));
+        plan.feasibilityTests = found.feasibilityTests;
+        plan.memoryBytes = search.memoryBytes();
+        if (!found.exact)
+            plan.note = m_request.finishNow && m_request.finishNow->load()
+                            ? "the search was stopped"
+                            : "the time limit ended the search";
+        return plan;
+    }
+
+  private:
+    const Profile& m_profile;
+    const PipelineRequest& m_request;
+    const PipelineSetup& m_setup;
+    std::chrono::steady_clock::time_point m_started;
+    std::chrono::steady_clock::time_point m_deadline;
+};
+
 } // namespace
 
 std::string cutModeName(PipelineCutMode mode) {
@@ -130,100 +239,25 @@ std::optional<PipelineCutMode> cutModeFromName(const std::string& name) {
 PipelinePlan planPipeline(const Profile& profile, const Network& network,
                           const PipelineRequest& request) {
     const PipelineSetup setup = setUpPipeline(profile, network, request);
-    const auto started = std::chrono::steady_clock::now();
-    const auto deadline = started + std::chrono::microseconds(static_cast<long long>(
-                                        std::clamp(request.timeLimitMs, 0.0, 1e12) * 1000));
-    auto cancelled = [&request] {
-        return request.cancel && request.cancel->load(std::memory_order_relaxed);
-    };
-    auto checkCancelled = [&] {
-        if (cancelled())
-            throw PlanError("planning cancelled");
-    };
-    auto finishNow = [&] {
-        return request.finishNow && request.finishNow->load(std::memory_order_relaxed);
-    };
-    auto outOfTime = [&] { return finishNow() || std::chrono::steady_clock::now() > deadline; };
-    auto progress = [&](double fraction) {
-        if (request.progressPermille)
-            request.progressPermille->store(static_cast<int>(1000 * std::clamp(fraction, 0.0, 1.0)),
-                                            std::memory_order_relaxed);
-    };
-    auto evaluate = [&](const std::vector<int>& stageOfLayer) {
-        return evaluatePartition(profile, request, setup, stageOfLayer).bottleneckMs;
-    };
-
-    // The states: every downset for --cut-mode any, unless there are too many of them or they
-    // take longer than the budget to list; then the valid cut points give the plan, and the bound
-    // is the trivial one.
+    const PipelinePlanning planning(profile, request, setup);
     std::string fallback;
-    std::optional<DownsetLattice> lattice;
-    if (request.cutMode == PipelineCutMode::Any) {
-        try {
-            lattice = DownsetLattice::allDownsets(
-                profile, request.downsetLimit,
-                [&] {
-                    return cancelled() || (request.method == PipelineMethod::Search && outOfTime());
-                },
-                [&](double fraction) { progress(0.3 * fraction); });
-        } catch (const DownsetLimitExceeded& tooMany) {
-            fallback = "the layer graph has " +
-                       (tooMany.count() > DownsetLattice::kCountCap
-                            ? "more than " + withThousands(DownsetLattice::kCountCap)
-                            : withThousands(tooMany.count())) +
-                       " downsets, more than the " + withThousands(tooMany.limit()) +
-                       " the planner lists";
-        } catch (const EnumerationStopped&) {
-            checkCancelled();
-            fallback = request.finishNow && request.finishNow->load()
-                           ? "the search was stopped while listing the downsets"
-                           : "listing the downsets took longer than the time limit";
-        }
-    }
-    if (!lattice)
-        lattice = DownsetLattice::validCutPrefixes(profile);
-    progress(0.3);
-    const PipelineStateCosts costs(profile, request, setup, *lattice, checkCancelled);
-    progress(0.4);
-
-    PipelinePlan plan;
-    if (request.method == PipelineMethod::PairDp) {
-        PipelinePairDp dp(*lattice, costs, request.cancel);
-        plan = evaluatePartition(profile, request, setup, dp.solve());
-        plan.lowerBoundMs = plan.bottleneckMs;
-        plan.memoryBytes = dp.memoryBytes();
-    } else {
-        // After a fallback the valid cut points are searched to the end (their states are at
-        // most the layers: quick), so the budget spent on listing downsets leaves a real plan.
-        PipelineBottleneckSearch search(
-            *lattice, costs, evaluate,
-            fallback.empty() ? std::function<bool()>(outOfTime) : std::function<bool()>(finishNow),
-            checkCancelled, [&](double fraction) { progress(0.4 + 0.6 * fraction); });
-        const auto found = search.solve();
-        plan = evaluatePartition(profile, request, setup, found.stageOfLayer);
-        plan.exact = found.exact;
-        // (out of time before the bisection got far, the trivial bound may be the better one)
-        plan.lowerBoundMs =
-            std::min(plan.bottleneckMs,
-                     std::max(found.lowerBoundMs, trivialLowerBound(profile, request, setup)));
-        plan.feasibilityTests = found.feasibilityTests;
-        plan.memoryBytes = search.memoryBytes();
-        if (!found.exact)
-            plan.note = request.finishNow && request.finishNow->load()
-                            ? "the search was stopped"
-                            : "the time limit ended the search";
-    }
+    const DownsetLattice lattice = planning.states(fallback);
+    planning.progress(0.3);
+    const PipelineStateCosts costs(profile, request, setup, lattice,
+                                   [&planning] { planning.checkCancelled(); });
+    planning.progress(0.4);
+    PipelinePlan plan = request.method == PipelineMethod::PairDp
+                            ? planning.solveByPairs(lattice, costs)
+                            : planning.solveBySearch(lattice, costs, !fallback.empty());
     if (!fallback.empty()) {
         plan.exact = false;
         plan.lowerBoundMs = std::min(plan.bottleneckMs, trivialLowerBound(profile, request, setup));
         plan.note = fallback + "; the plan cuts at valid cut points only";
     }
-    progress(1.0);
-    plan.states = lattice->size();
-    plan.memoryBytes += lattice->memoryBytes() + costs.memoryBytes();
-    plan.planningMs =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
-            .count();
+    planning.progress(1.0);
+    plan.states = lattice.size();
+    plan.memoryBytes += lattice.memoryBytes() + costs.memoryBytes();
+    plan.planningMs = planning.elapsedMs();
     return plan;
 }
 
