@@ -78,57 +78,62 @@ double linkMs(const PipelineSetup& setup, int link, const TensorBytes& bytes) {
            setup.backwardLinks[static_cast<std::size_t>(link)].transferMs(bytes.backward);
 }
 
-PipelinePlan evaluatePartition(const Profile& profile, const PipelineRequest& request,
-                               const PipelineSetup& setup, const std::vector<int>& stageOfLayer) {
-    const int n = static_cast<int>(profile.layers.size());
-    if (static_cast<int>(stageOfLayer.size()) != n)
+namespace {
+
+// The stages a partition uses (the highest position + 1); throws PlanError for a partition of
+// the wrong length or a stage outside the chain.
+int stageCount(const std::vector<int>& stageOfLayer, int layers, std::size_t chain) {
+    if (static_cast<int>(stageOfLayer.size()) != layers)
         throw PlanError("a pipeline partition must give a stage to each of the " +
-                        std::to_string(n) + " layers");
+                        std::to_string(layers) + " layers");
     int stages = 0;
     for (int stage : stageOfLayer) {
-        if (stage < 0 || stage >= static_cast<int>(request.chain.size()))
-            throw PlanError("a stage lies outside the chain of " +
-                            std::to_string(request.chain.size()) + " machines");
+        if (stage < 0 || stage >= static_cast<int>(chain))
+            throw PlanError("a stage lies outside the chain of " + std::to_string(chain) +
+                            " machines");
         stages = std::max(stages, stage + 1);
     }
-    PipelinePlan plan;
-    plan.microBatch = setup.samples;
-    plan.stages.resize(static_cast<std::size_t>(stages));
-    for (int s = 0; s < stages; ++s) {
-        plan.stages[static_cast<std::size_t>(s)].chainPosition = s;
-        plan.stages[static_cast<std::size_t>(s)].machine =
-            request.chain[static_cast<std::size_t>(s)];
-    }
-    const double scale = setup.samples / profile.model.batch;
-    std::vector<double> forwardSum(static_cast<std::size_t>(stages), 0),
-        backwardSum(static_cast<std::size_t>(stages), 0);
-    for (int v = 0; v < n; ++v) {
-        const int s = stageOfLayer[static_cast<std::size_t>(v)];
+    return stages;
+}
+
+// Each stage's layers and compute times (a micro-batch's forward and backward on its machine);
+// throws PlanError for a layer reading a later stage or a stage without layers.
+void assignLayers(const Profile& profile, const PipelineSetup& setup,
+                  const std::vector<int>& stageOfLayer, PipelinePlan& plan) {
+    const auto stages = plan.stages.size();
+    std::vector<double> forwardSum(stages, 0), backwardSum(stages, 0);
+    for (std::size_t v = 0; v < profile.layers.size(); ++v) {
+        const int s = stageOfLayer[v];
         PipelineStage& stage = plan.stages[static_cast<std::size_t>(s)];
-        const Layer& layer = profile.layers[static_cast<std::size_t>(v)];
+        const Layer& layer = profile.layers[v];
         for (int input : layer.inputs)
             if (stageOfLayer[static_cast<std::size_t>(input)] > s)
                 throw PlanError("layer '" + layer.id + "' (stage " + std::to_string(s + 1) +
                                 ") reads '" + profile.layers[static_cast<std::size_t>(input)].id +
                                 "' from a later stage");
-        stage.layers.push_back(v);
+        stage.layers.push_back(static_cast<int>(v));
         forwardSum[static_cast<std::size_t>(s)] +=
             layer.forwardMs[static_cast<std::size_t>(stage.machine)];
         backwardSum[static_cast<std::size_t>(s)] +=
             layer.backwardMs[static_cast<std::size_t>(stage.machine)];
     }
-    for (int s = 0; s < stages; ++s) {
-        PipelineStage& stage = plan.stages[static_cast<std::size_t>(s)];
+    const double scale = setup.samples / profile.model.batch;
+    for (std::size_t s = 0; s < stages; ++s) {
+        PipelineStage& stage = plan.stages[s];
         if (stage.layers.empty())
             throw PlanError("stage " + std::to_string(s + 1) + " of the pipeline runs no layer");
-        stage.forwardMs = forwardSum[static_cast<std::size_t>(s)] * scale;
-        stage.backwardMs = backwardSum[static_cast<std::size_t>(s)] * scale;
-        stage.computeMs =
-            (forwardSum[static_cast<std::size_t>(s)] + backwardSum[static_cast<std::size_t>(s)]) *
-            scale;
+        stage.forwardMs = forwardSum[s] * scale;
+        stage.backwardMs = backwardSum[s] * scale;
+        stage.computeMs = (forwardSum[s] + backwardSum[s]) * scale;
     }
-    // A tensor crosses every link from its producer's stage to its last consumer's stage.
-    auto relay = [&](int producer, int fromStage, int toStage) {
+}
+
+// A tensor crosses every link from its producer's stage to its last consumer's stage (the
+// model input, producer -1, from stage 0 to its last reader's).
+void addCrossings(const Profile& profile, const PipelineRequest& request,
+                  const PipelineSetup& setup, const std::vector<int>& stageOfLayer,
+                  PipelinePlan& plan) {
+    const auto relay = [&](int producer, int fromStage, int toStage) {
         if (toStage <= fromStage)
             return;
         const TensorBytes bytes = tensorBytes(profile, request, setup.samples, producer);
@@ -143,21 +148,41 @@ PipelinePlan evaluatePartition(const Profile& profile, const PipelineRequest& re
     for (int reader : setup.inputReaders)
         lastReader = std::max(lastReader, stageOfLayer[static_cast<std::size_t>(reader)]);
     relay(-1, 0, lastReader);
-    for (int v = 0; v < n; ++v) {
-        int last = stageOfLayer[static_cast<std::size_t>(v)];
-        for (int consumer : setup.consumers[static_cast<std::size_t>(v)])
+    for (std::size_t v = 0; v < profile.layers.size(); ++v) {
+        int last = stageOfLayer[v];
+        for (int consumer : setup.consumers[v])
             last = std::max(last, stageOfLayer[static_cast<std::size_t>(consumer)]);
-        relay(v, stageOfLayer[static_cast<std::size_t>(v)], last);
+        relay(static_cast<int>(v), stageOfLayer[v], last);
     }
-    for (int s = 0; s + 1 < stages; ++s) {
-        PipelineStage& stage = plan.stages[static_cast<std::size_t>(s)];
+}
+
+void priceLinks(const PipelineSetup& setup, PipelinePlan& plan) {
+    for (std::size_t s = 0; s + 1 < plan.stages.size(); ++s) {
+        PipelineStage& stage = plan.stages[s];
         stage.linkBytes = stage.linkForwardBytes + stage.linkBackwardBytes;
-        stage.linkForwardMs =
-            setup.forwardLinks[static_cast<std::size_t>(s)].transferMs(stage.linkForwardBytes);
-        stage.linkBackwardMs =
-            setup.backwardLinks[static_cast<std::size_t>(s)].transferMs(stage.linkBackwardBytes);
+        stage.linkForwardMs = setup.forwardLinks[s].transferMs(stage.linkForwardBytes);
+        stage.linkBackwardMs = setup.backwardLinks[s].transferMs(stage.linkBackwardBytes);
         stage.linkMs = stage.linkForwardMs + stage.linkBackwardMs;
     }
+}
+
+} // namespace
+
+PipelinePlan evaluatePartition(const Profile& profile, const PipelineRequest& request,
+                               const PipelineSetup& setup, const std::vector<int>& stageOfLayer) {
+    const int stages =
+        stageCount(stageOfLayer, static_cast<int>(profile.layers.size()), request.chain.size());
+    PipelinePlan plan;
+    plan.microBatch = setup.samples;
+    plan.stages.resize(static_cast<std::size_t>(stages));
+    for (int s = 0; s < stages; ++s) {
+        plan.stages[static_cast<std::size_t>(s)].chainPosition = s;
+        plan.stages[static_cast<std::size_t>(s)].machine =
+            request.chain[static_cast<std::size_t>(s)];
+    }
+    assignLayers(profile, setup, stageOfLayer, plan);
+    addCrossings(profile, request, setup, stageOfLayer, plan);
+    priceLinks(setup, plan);
     for (const auto& stage : plan.stages)
         plan.bottleneckMs = std::max({plan.bottleneckMs, stage.computeMs, stage.linkMs});
     return plan;
