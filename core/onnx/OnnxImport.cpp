@@ -1,5 +1,6 @@
 #include "core/onnx/OnnxImport.h"
 
+#include "core/onnx/FileDescriptor.h"
 #include "core/onnx/OnnxLayerGraph.h"
 #include "core/onnx/OnnxModelReader.h"
 #include "core/onnx/OnnxValidation.h"
@@ -8,9 +9,6 @@
 #include <onnx/shape_inference/implementation.h>
 
 #include <filesystem>
-
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace cutlab::core {
 namespace {
@@ -44,22 +42,6 @@ nlohmann::ordered_json importParsedModel(onnx::ModelProto& model, const OnnxImpo
     });
 }
 
-class FileDescriptor {
-  public:
-    explicit FileDescriptor(const std::string& path)
-        : m_fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {}
-    ~FileDescriptor() {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    FileDescriptor(const FileDescriptor&) = delete;
-    FileDescriptor& operator=(const FileDescriptor&) = delete;
-    int get() const { return m_fd; }
-
-  private:
-    int m_fd;
-};
-
 } // namespace
 
 bool looksLikeOnnx(std::string_view head) {
@@ -70,7 +52,7 @@ bool looksLikeOnnx(std::string_view head) {
 
 nlohmann::ordered_json importOnnxGraph(const std::string& path, const OnnxImportOptions& options,
                                        const ImportProgress& progress) {
-    const FileDescriptor file(path);
+    const FileDescriptor file = FileDescriptor::openForReading(path);
     if (file.get() < 0)
         throw OnnxImportError("cannot be read");
     OnnxImportOptions named = options;

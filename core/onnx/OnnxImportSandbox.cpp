@@ -1,6 +1,7 @@
 #include "core/onnx/OnnxImportSandbox.h"
 
 #include "core/io/InputLimits.h"
+#include "core/onnx/FileDescriptor.h"
 
 #include <cerrno>
 #include <chrono>
@@ -24,23 +25,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-class Descriptor {
-  public:
-    explicit Descriptor(int fd = -1) : m_fd(fd) {}
-    ~Descriptor() { reset(); }
-    Descriptor(const Descriptor&) = delete;
-    Descriptor& operator=(const Descriptor&) = delete;
-    int get() const { return m_fd; }
-    void reset() {
-        if (m_fd >= 0)
-            ::close(m_fd);
-        m_fd = -1;
-    }
-
-  private:
-    int m_fd;
-};
-
 std::vector<std::string> workerArguments(const std::string& worker,
                                          const OnnxImportOptions& options,
                                          const OnnxSandboxLimits& limits) {
@@ -63,7 +47,7 @@ std::vector<std::string> workerArguments(const std::string& worker,
 // Starts the worker with the model as its standard input, `out` as its standard output and
 // nothing as its standard error (the library's own complaints are not the user's message).
 pid_t spawnWorker(const std::vector<std::string>& arguments, int model, int out) {
-    const Descriptor devNull(::open("/dev/null", O_WRONLY | O_CLOEXEC));
+    const FileDescriptor devNull(::open("/dev/null", O_WRONLY | O_CLOEXEC));
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, model, STDIN_FILENO);
@@ -227,7 +211,7 @@ std::string onnxImportWorkerPath() {
 nlohmann::ordered_json importOnnxGraphInSandbox(const std::string& path,
                                                 const OnnxImportOptions& options,
                                                 const ImportProgress& progress) {
-    const Descriptor model(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+    const FileDescriptor model = FileDescriptor::openForReading(path);
     struct stat file {};
     if (model.get() < 0 || ::fstat(model.get(), &file) != 0)
         throw OnnxImportError(std::string("cannot be read (") + std::strerror(errno) + ")");
@@ -239,7 +223,7 @@ nlohmann::ordered_json importOnnxGraphInSandbox(const std::string& path,
     if (::pipe2(ends, O_CLOEXEC) != 0)
         throw OnnxImportError(std::string("cannot start the import (") + std::strerror(errno) +
                               ")");
-    Descriptor from(ends[0]), to(ends[1]);
+    FileDescriptor from(ends[0]), to(ends[1]);
     const pid_t pid =
         spawnWorker(workerArguments(onnxImportWorkerPath(), named, limits), model.get(), to.get());
     to.reset();

@@ -1,6 +1,7 @@
 #include "core/onnx/OnnxLayerGraph.h"
 
 #include "core/io/Utf8.h"
+#include "core/onnx/OnnxModelReader.h"
 #include "core/onnx/OnnxTensorData.h"
 #include "core/onnx/OperatorFlops.h"
 
@@ -46,10 +47,6 @@ TensorInfo infoOf(const onnx::TensorProto& tensor) {
     info.known = true;
     info.shape.assign(tensor.dims().begin(), tensor.dims().end());
     return info;
-}
-
-bool isStandard(const onnx::NodeProto& node) {
-    return node.domain().empty() || node.domain() == "ai.onnx";
 }
 
 // Names a subgraph reads from its enclosing scopes (not produced, input or initialised inside).
@@ -161,7 +158,7 @@ class LayerGraphBuilder {
   private:
     // Constants (shapes, axes, scalars) and Identity copies of weights: neither edges nor layers.
     bool foldsAway(const onnx::NodeProto& node) {
-        if (!isStandard(node))
+        if (!isStandardDomain(node.domain()))
             return false;
         if (node.op_type() == "Constant") {
             for (const auto& output : node.output())

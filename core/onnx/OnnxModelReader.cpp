@@ -38,11 +38,15 @@ onnx::ModelProto parseOnnxModel(std::string_view bytes) {
     return parseFrom(raw);
 }
 
+bool isStandardDomain(const std::string& domain) {
+    return domain.empty() || domain == "ai.onnx";
+}
+
 std::int64_t onnxOpset(const onnx::ModelProto& model) {
     std::int64_t opset = -1;
     bool declared = false;
     for (const auto& entry : model.opset_import())
-        if (entry.domain().empty() || entry.domain() == "ai.onnx") {
+        if (isStandardDomain(entry.domain())) {
             opset = entry.version();
             declared = true;
         }

@@ -3,6 +3,7 @@
 #include <onnx/onnx_pb.h>
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace cutlab::core {
@@ -12,6 +13,9 @@ namespace cutlab::core {
 onnx::ModelProto readOnnxModel(int fd);
 // The same from bytes in memory (the fuzz target).
 onnx::ModelProto parseOnnxModel(std::string_view bytes);
+
+// The default ONNX domain ("" or "ai.onnx"): the standard operators.
+bool isStandardDomain(const std::string& domain);
 
 // The model's ONNX opset (the default domain's), checked against what this importer knows.
 // Throws OnnxImportError: none declared, not positive, or newer than the library's.

@@ -2,6 +2,7 @@
 
 #include "core/io/Utf8.h"
 #include "core/onnx/OnnxImport.h"
+#include "core/onnx/OnnxModelReader.h"
 #include "core/onnx/OnnxTensorData.h"
 
 #include <onnx/defs/schema.h>
@@ -32,10 +33,6 @@ std::string numberText(double value) {
     char text[32];
     std::snprintf(text, sizeof text, "%g", value);
     return text;
-}
-
-bool isStandard(const onnx::NodeProto& node) {
-    return node.domain().empty() || node.domain() == "ai.onnx";
 }
 
 // "node 'conv1' (Conv)", or "node #12 (Conv)" for an unnamed one.
@@ -118,7 +115,7 @@ class ModelValidator {
             checkName(name, "an output of " + label);
         for (const auto& attribute : node.attribute())
             this->attribute(attribute, label, depth, where);
-        if (!isStandard(node))
+        if (!isStandardDomain(node.domain()))
             return;
         schema(node, label);
         attributeValues(node, label);
