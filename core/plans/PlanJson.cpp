@@ -1,12 +1,7 @@
 #include "core/plans/PlanJson.h"
 
 #include "core/io/JsonNumbers.h"
-
-#include <stdexcept>
-
 #include "core/io/NetworkFile.h"
-
-#include <cmath>
 
 namespace cutlab::core {
 

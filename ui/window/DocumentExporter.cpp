@@ -5,8 +5,6 @@
 #include "ui/graph/GraphScene.h"
 #include "ui/panels/ChartsPanel.h"
 
-#include "core/plans/PlanJson.h"
-
 #include <QFileInfo>
 #include <QGraphicsItem>
 #include <QGraphicsScene>

@@ -4,9 +4,7 @@
 #include "core/onnx/ModelFileImport.h"
 #include "ui/jobs/JobRunner.h"
 
-#include <QDir>
 #include <QEventLoop>
-#include <QFile>
 #include <QFileInfo>
 #include <QProgressDialog>
 #include <QTimer>
