@@ -9,23 +9,9 @@
 
 namespace cutlab::core {
 
-AcceptBackwardDecoder::AcceptBackwardDecoder(int bits) : m_bits(bits) {
-    AcceptStreamLayout::checkBackwardBits(bits);
-}
-
-std::vector<float> AcceptBackwardDecoder::decode(std::span<const std::uint8_t> stream,
-                                                 long long samples, long long elements) const {
-    AcceptStreamLayout::backward(m_bits, samples, elements); // refuses an empty shape first
-    std::vector<float> g(static_cast<std::size_t>(samples) * static_cast<std::size_t>(elements));
-    decodeInto(stream, samples, elements, g);
-    return g;
-}
-
 void AcceptBackwardDecoder::decodeInto(std::span<const std::uint8_t> stream, long long samples,
                                        long long elements, std::span<float> g) const {
-    const AcceptStreamLayout layout = AcceptStreamLayout::backward(m_bits, samples, elements);
-    AcceptStreamLayout::checkTensor(g.size(), samples, elements);
-    layout.checkStreamBytes(stream.size(), "backward", "gradients", m_bits, samples, elements);
+    const AcceptStreamLayout layout = checkedLayout(stream, samples, elements, g.size());
     const float scale = readStreamFloat(stream.data());
     if (!std::isfinite(scale) || scale < 0)
         throw CodecError("The backward stream's scale is " + std::to_string(scale) +

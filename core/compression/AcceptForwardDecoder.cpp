@@ -62,23 +62,9 @@ void unpackLevels(const std::uint8_t* bits, long long n, long long E,
 
 } // namespace
 
-AcceptForwardDecoder::AcceptForwardDecoder(int bits) : m_bits(bits) {
-    AcceptStreamLayout::checkForwardBits(bits);
-}
-
-std::vector<float> AcceptForwardDecoder::decode(std::span<const std::uint8_t> stream,
-                                                long long samples, long long elements) const {
-    AcceptStreamLayout::forward(m_bits, samples, elements); // refuses an empty shape first
-    std::vector<float> x(static_cast<std::size_t>(samples) * static_cast<std::size_t>(elements));
-    decodeInto(stream, samples, elements, x);
-    return x;
-}
-
 void AcceptForwardDecoder::decodeInto(std::span<const std::uint8_t> stream, long long samples,
                                       long long elements, std::span<float> x) const {
-    const AcceptStreamLayout layout = AcceptStreamLayout::forward(m_bits, samples, elements);
-    AcceptStreamLayout::checkTensor(x.size(), samples, elements);
-    layout.checkStreamBytes(stream.size(), "forward", "activations", m_bits, samples, elements);
+    const AcceptStreamLayout layout = checkedLayout(stream, samples, elements, x.size());
     std::vector<float> alpha(static_cast<std::size_t>(m_bits));
     for (int j = 0; j < m_bits; ++j)
         alpha[j] = readStreamFloat(stream.data() + 4 * j);

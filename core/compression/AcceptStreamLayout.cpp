@@ -11,14 +11,14 @@ std::size_t ceilDiv(long long value, long long divisor) {
     return static_cast<std::size_t>((value + divisor - 1) / divisor);
 }
 
-void checkShape(long long samples, long long elements) {
+} // namespace
+
+void AcceptStreamLayout::checkShape(long long samples, long long elements) {
     if (samples < 1 || elements < 1)
         throw CodecError("An AccEPT tensor needs at least one sample and one element, not " +
                          std::to_string(samples) + " samples × " + std::to_string(elements) +
                          " elements");
 }
-
-} // namespace
 
 void AcceptStreamLayout::checkForwardBits(int bits) {
     if (bits < 2 || bits > 4)

@@ -25,6 +25,8 @@ struct AcceptStreamLayout {
     static AcceptStreamLayout backward(int bits, long long samples, long long elements);
 
     static void checkForwardBits(int bits);
+    // Throws CodecError unless n ≥ 1 and E ≥ 1.
+    static void checkShape(long long samples, long long elements);
     static void checkBackwardBits(int bits);
     // Throw CodecError unless n ≥ 1, E ≥ 1 and a tensor of `values` floats holds n·E of them.
     static void checkTensor(std::size_t values, long long samples, long long elements);
