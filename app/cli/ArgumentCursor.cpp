@@ -23,6 +23,17 @@ bool ArgumentCursor::contains(const std::string& flag) const {
     return false;
 }
 
+void ArgumentCursor::storePositional(const std::string& argument, std::string& slot,
+                                     const std::string& command, const std::string& what,
+                                     const std::string& helpTopic) {
+    if (argument.size() > 1 && argument[0] == '-')
+        throw CliError("unknown option " + argument + " (see cutlab-cli " +
+                       (helpTopic.empty() ? command : helpTopic) + " --help)");
+    if (!slot.empty())
+        throw CliError(command + " takes one " + what + ", got '" + argument + "' too");
+    slot = argument;
+}
+
 double parseNumber(const std::string& text, const std::string& flag) {
     try {
         return core::parseQueryNumber(text, flag);

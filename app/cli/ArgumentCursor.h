@@ -17,6 +17,12 @@ class ArgumentCursor {
     // The value after a flag; throws CliError naming the flag when it is missing.
     std::string valueOf(const std::string& flag);
     bool contains(const std::string& flag) const;
+    // Puts a subcommand's one positional argument (the profile or file it reads) into `slot`.
+    // Throws CliError for an unknown option ("-x", "--x") or a second positional, pointing to
+    // `cutlab-cli HELP --help`, where HELP is `helpTopic` or else `command`.
+    static void storePositional(const std::string& argument, std::string& slot,
+                                const std::string& command, const std::string& what = "profile",
+                                const std::string& helpTopic = "");
 
   private:
     std::vector<std::string> m_arguments;

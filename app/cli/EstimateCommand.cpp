@@ -118,12 +118,8 @@ int runEstimate(const std::vector<std::string>& arguments) {
             replace = true;
         } else if (flag == "--list") {
             list = true;
-        } else if (flag.size() > 1 && flag[0] == '-') {
-            throw CliError("unknown option " + flag + " (see cutlab-cli estimate --help)");
-        } else if (!input.empty()) {
-            throw CliError("estimate takes one profile, got '" + flag + "' too");
         } else {
-            input = flag;
+            ArgumentCursor::storePositional(flag, input, "estimate");
         }
     }
     if (list) {

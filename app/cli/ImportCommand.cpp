@@ -133,12 +133,8 @@ int runImport(const std::vector<std::string>& arguments) {
             pipeDream.machineId = cursor.valueOf(flag);
         else if (flag == "--add-machine")
             pipeDream.estimatedMachines.push_back(parseMachine(cursor.valueOf(flag)));
-        else if (flag.size() > 1 && flag[0] == '-')
-            throw CliError("unknown option " + flag + " (see cutlab-cli import --help)");
-        else if (!input.empty())
-            throw CliError("import takes one file, got '" + flag + "' too");
         else
-            input = flag;
+            ArgumentCursor::storePositional(flag, input, "import", "file");
     }
     if (input.empty() || output.empty())
         throw CliError(std::string(kUsage) + "(see cutlab-cli import --help)");

@@ -1,5 +1,6 @@
 #include "app/cli/Commands.h"
 
+#include "app/cli/ArgumentCursor.h"
 #include "app/cli/CliError.h"
 #include "app/cli/ProfileArgument.h"
 
@@ -68,12 +69,8 @@ int runInfo(const std::vector<std::string>& arguments) {
         }
         if (argument == "--json")
             json = true;
-        else if (argument.rfind("--", 0) == 0)
-            throw CliError("unknown option " + argument);
-        else if (path.empty())
-            path = argument;
         else
-            throw CliError("info takes one profile");
+            ArgumentCursor::storePositional(argument, path, "info");
     }
     if (path.empty())
         throw CliError("usage: cutlab-cli info PROFILE [--json]");

@@ -174,13 +174,9 @@ PipelineOptions parseOptions(const std::vector<std::string>& arguments) {
         else if (flag == "--machines")
             throw CliError(
                 "--machines does not apply to --planner pipeline; name the chain with --stages");
-        else if (flag.rfind("--", 0) == 0)
-            throw CliError("unknown option " + flag +
-                           " (see cutlab-cli train --planner pipeline --help)");
-        else if (!options.profilePath.empty())
-            throw CliError("train takes one profile, got '" + flag + "' too");
         else
-            options.profilePath = flag;
+            ArgumentCursor::storePositional(flag, options.profilePath, "train", "profile",
+                                            "train --planner pipeline");
     }
     if (options.profilePath.empty())
         throw CliError(std::string(kUsage) + "(see cutlab-cli train --planner pipeline --help)");

@@ -175,12 +175,7 @@ std::array<int, 3> PlanOptions::cutMachines(const core::Profile& profile) const 
 void PlanOptions::consumeOptionOrProfile(ArgumentCursor& cursor, const std::string& command) {
     if (consume(cursor))
         return;
-    const std::string argument = cursor.next();
-    if (argument.rfind("--", 0) == 0)
-        throw CliError("unknown option " + argument + " (see cutlab-cli " + command + " --help)");
-    if (!profilePath.empty())
-        throw CliError(command + " takes one profile, got '" + argument + "' too");
-    profilePath = argument;
+    ArgumentCursor::storePositional(cursor.next(), profilePath, command);
 }
 
 } // namespace cutlab::cli

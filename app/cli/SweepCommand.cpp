@@ -77,12 +77,8 @@ SweepOptions parse(const std::vector<std::string>& arguments) {
             o.csv = true;
         else if (a == "--json")
             o.json = true;
-        else if (a.rfind("--", 0) == 0)
-            throw CliError("unknown option " + a + " (see cutlab-cli sweep --help)");
-        else if (o.profilePath.empty())
-            o.profilePath = a;
         else
-            throw CliError("sweep takes one profile, got '" + a + "' too");
+            ArgumentCursor::storePositional(a, o.profilePath, "sweep");
     }
     if (o.profilePath.empty())
         throw CliError(usage());

@@ -66,12 +66,8 @@ TrainOptions parse(const std::vector<std::string>& arguments) {
                  argument == "--micro-batches" || argument == "--cut-mode" ||
                  argument == "--compress")
             throw CliError(argument + " applies to --planner pipeline");
-        else if (argument.rfind("--", 0) == 0)
-            throw CliError("unknown option " + argument + " (see cutlab-cli train --help)");
-        else if (options.profilePath.empty())
-            options.profilePath = argument;
         else
-            throw CliError("train takes one profile, got '" + argument + "' too");
+            ArgumentCursor::storePositional(argument, options.profilePath, "train");
     }
     if (options.profilePath.empty())
         throw CliError(usage());

@@ -125,12 +125,8 @@ ChartOptions parse(const std::vector<std::string>& arguments) {
             o.width = parsePositiveInt(cursor.valueOf(a), a, 16384);
         else if (a == "-o" || a == "--output")
             o.output = cursor.valueOf(a);
-        else if (a.rfind("-", 0) == 0 && a.size() > 1)
-            throw CliError("unknown option " + a + " (see cutlab-cli training-chart --help)");
-        else if (o.profilePath.empty())
-            o.profilePath = a;
         else
-            throw CliError("training-chart takes one profile, got '" + a + "' too");
+            ArgumentCursor::storePositional(a, o.profilePath, "training-chart");
     }
     if (o.profilePath.empty())
         throw CliError(usage());

@@ -165,6 +165,15 @@ class TestCli : public QObject {
             << QStringList{"frobnicate"} << "unknown command 'frobnicate'";
         QTest::newRow("unknown option")
             << QStringList{"plan", tiny, "--fast"} << "unknown option --fast";
+        QTest::newRow("short unknown option")
+            << QStringList{"plan", tiny, "-x"} << "unknown option -x (see cutlab-cli plan --help)";
+        QTest::newRow("second profile")
+            << QStringList{"info", tiny, tiny} << "info takes one profile, got '" + tiny + "' too";
+        QTest::newRow("pipeline unknown option")
+            << QStringList{"train", tiny, "--planner", "pipeline", "--fast"}
+            << "unknown option --fast (see cutlab-cli train --planner pipeline --help)";
+        QTest::newRow("import second file") << QStringList{"import", "a.onnx", "b.onnx"}
+                                            << "import takes one file, got 'b.onnx' too";
         QTest::newRow("top zero") << QStringList{"plan", tiny, "--top", "0"}
                                   << "--top: '0' is not a whole number >= 1";
         QTest::newRow("missing value")
