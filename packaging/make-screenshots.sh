@@ -1,11 +1,12 @@
 #!/bin/sh
 # Retakes the README's window screenshots with the built app (run after a build; needs xvfb-run
-# and pdftoppm). Usage: packaging/make-screenshots.sh [BUILD_DIR]   (default build/dev)
+# and pdftoppm). Usage: packaging/make-screenshots.sh [BUILD_DIR [OUT_DIR]]
+# (default build/dev and resources/screenshots; tests/tools/check-screenshots.sh runs it).
 set -eu
 cd "$(dirname "$0")/.."
 build=${1:-build/dev}
 app="$build/app/cutlab"
-out=resources/screenshots
+out=${2:-resources/screenshots}
 shoot() { # OUT.png then the app's arguments
     name=$1
     shift
@@ -24,6 +25,9 @@ shoot training-window.png $hiertrain --chart timeline
 shoot training-panel-pipeline.png $hiertrain --chart pipeline
 # shellcheck disable=SC2086
 shoot training-panel-strategy.png $hiertrain --chart strategy --dark
+# shellcheck disable=SC2086
+"$build/app/cutlab-cli" training-chart $hiertrain --kind strategy -o "$out/training-strategy-alexnet.png"
+echo "$out/training-strategy-alexnet.png"
 report=$(mktemp -d)
 "$build/app/cutlab-cli" report sample_profiles/scission/vgg19.json --network 4g -o "$report/r.pdf"
 pdftoppm -png -r 110 -singlefile "$report/r.pdf" "$out/report-vgg19"

@@ -156,6 +156,16 @@ class TestCli : public QObject {
             QVERIFY(json(run.out)["plans"].toArray().size() >= 1);
         }
     }
+    // The README's "Samples" example ranks the PyTorch-measured ResNet-18's placements.
+    void torchSampleExample() {
+        const Run run = cli({"plan", sourcePath("sample_profiles/torch/resnet18.json"), "--network",
+                             "4g", "--json"});
+        QCOMPARE(run.status, 0);
+        const QJsonArray plans = json(run.out)["plans"].toArray();
+        QVERIFY(plans.size() >= 2);
+        QVERIFY(plans[0].toObject()["total_ms"].toDouble() <=
+                plans[1].toObject()["total_ms"].toDouble());
+    }
     void usageErrors_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
