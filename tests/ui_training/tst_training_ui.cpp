@@ -4,6 +4,7 @@
 
 #include "core/training/StrategySweepComputer.h"
 #include "core/training/TrainingTimelineMaker.h"
+#include "ui/charts/Format.h"
 #include "ui/charts/Theme.h"
 #include "ui/training/HierTrainTimelineBuilder.h"
 #include "ui/training/PipelineGanttBuilder.h"
@@ -142,6 +143,7 @@ class TrainingUiTest : public QObject {
     void undoRedoBatchChange();
     void undoRedoPipelineSetting();
     void undoRedoStageDrag();
+    void summaryTellsAPartitionByHand();
     void newDocumentClearsUndoStack();
     void pipelineRunsNoIterationPlanner();
     void darkCanvasExportStaysLight();
@@ -728,6 +730,59 @@ void TrainingUiTest::undoRedoStageDrag() {
     QCOMPARE(panel.pipeline()->schedule.minibatchMs, msAfter);
 }
 
+QLabel* summaryOf(const ui::TrainingPanel& panel) {
+    for (QLabel* label : panel.findChildren<QLabel*>())
+        if (label->toolTip() == QStringLiteral("The answer of the selected planner."))
+            return label;
+    return nullptr;
+}
+
+// After a drag the summary speaks of the user's partition and compares it with the planner's
+// optimum (never "Optimal."); Run Planner brings the optimum back, and the summary with it.
+void TrainingUiTest::summaryTellsAPartitionByHand() {
+    const core::Profile profile = loadProfile(kAlexNet);
+    ui::TrainingPanel panel;
+    panel.resize(1280, 800);
+    panel.setDocument(profile, hierTrainNetwork());
+    panel.setPlanner("pipeline");
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(settled(panel));
+    QLabel* summary = summaryOf(panel);
+    QVERIFY(summary);
+    QVERIFY2(summary->text().startsWith(QStringLiteral("Pipeline: ")) &&
+                 summary->text().endsWith(QStringLiteral(" Optimal.")),
+             qPrintable(summary->text()));
+    const double optimumMs = panel.pipeline()->plan.bottleneckMs;
+    const std::vector<int> planned = panel.stageStrip()->boundaries();
+
+    dragFirstBoundary(panel.stageStrip(), 1); // one layer in the first stage
+    QVERIFY(settled(panel));
+    QVERIFY(panel.stageStrip()->boundaries() != planned);
+    const double mineMs = panel.pipeline()->plan.bottleneckMs;
+    QVERIFY(mineMs > optimumMs);
+    const QString text = summary->text();
+    QVERIFY2(text.startsWith(QStringLiteral("Your partition: ")), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("Optimal")), qPrintable(text));
+    QVERIFY2(
+        text.contains(QStringLiteral("bottleneck %1 per micro-batch").arg(ui::Format::ms(mineMs))),
+        qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("The planner's optimum is %1 per micro-batch (yours is "
+                                          "%2× slower); Run Planner (Ctrl+R) restores it.")
+                               .arg(ui::Format::ms(optimumMs))
+                               .arg(mineMs / optimumMs, 0, 'f', 2)),
+             qPrintable(text));
+
+    panel.runPlanner();
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.stageStrip()->boundaries(), planned);
+    QVERIFY(panel.document()->stageBoundaries().empty());
+    QVERIFY2(summary->text().endsWith(QStringLiteral(" Optimal.")), qPrintable(summary->text()));
+    panel.undoStack()->undo(); // Run Planner was one command: the hand-made partition is back
+    QVERIFY(settled(panel));
+    QVERIFY(summary->text().startsWith(QStringLiteral("Your partition: ")));
+}
+
 void TrainingUiTest::newDocumentClearsUndoStack() {
     const core::Profile profile = loadProfile(kAlexNet);
     ui::TrainingPanel panel;
@@ -949,6 +1004,19 @@ void TrainingUiTest::compressionAndTimeSourcesChangeThePlan() {
     QVERIFY2(summary->text().contains(QStringLiteral("Planned on speed-ratio estimates from "
                                                      "thisbox-1t; with the measured times")),
              qPrintable(summary->text()));
+    // A partition set by hand is simulated on the measured times: no word of the estimates,
+    // and the planner's answer, planned on estimates, is its plan, not a proven optimum.
+    const std::vector<int> estimated = panel.stageStrip()->boundaries();
+    QCOMPARE(estimated.size(), std::size_t(1));
+    panel.document()->moveStageBoundaries(estimated, {estimated[0] > 1 ? 1 : 2});
+    QVERIFY(settled(panel));
+    QVERIFY2(summary->text().startsWith(QStringLiteral("Your partition: ")) &&
+                 !summary->text().contains(QStringLiteral("Planned on")) &&
+                 !summary->text().contains(QStringLiteral("optimum")) &&
+                 summary->text().contains(QStringLiteral("The planner's plan is ")),
+             qPrintable(summary->text()));
+    panel.undoStack()->undo();
+    QVERIFY(settled(panel));
 
     // a predictor from a file; a dialog closed without one keeps the speed ratio
     QTemporaryDir dir;

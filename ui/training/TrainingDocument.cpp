@@ -124,6 +124,13 @@ void TrainingDocument::moveStageBoundaries(const std::vector<int>& from,
     push(before, after, QStringLiteral("Move stage boundary"), TrainingSettingCommand::NoMerge);
 }
 
+void TrainingDocument::restorePlannedStages() {
+    TrainingSettings after = m_settings;
+    after.stageBoundaries.clear();
+    push(m_settings, after, QStringLiteral("Restore the planner's stages"),
+         TrainingSettingCommand::NoMerge);
+}
+
 void TrainingDocument::push(const TrainingSettings& before, const TrainingSettings& after,
                             const QString& text, int mergeId) {
     if (after == m_settings)

@@ -58,6 +58,8 @@ class TrainingDocument : public QObject {
     // One drag of the stage strip: `from` are the boundaries shown when it began (the planned
     // ones when the document had none), `to` where it ended. Undo restores `from`.
     void moveStageBoundaries(const std::vector<int>& from, const std::vector<int>& to);
+    // Back to the planner's stages (one undoable command; nothing when they are already).
+    void restorePlannedStages();
 
     QUndoStack* undoStack() const { return m_undoStack; }
 

@@ -371,6 +371,20 @@ const core::StrategySweep* TrainingPanel::strategySweep() const {
     return m_sweep.planners.empty() ? nullptr : &m_sweep;
 }
 
+void TrainingPanel::runPlanner() {
+    if (!m_document->hasDocument())
+        return;
+    if (isPipelineSelected() && !m_document->stageBoundaries().empty()) {
+        m_document->restorePlannedStages();
+        return;
+    }
+    m_pipelineInputs.reset();
+    if (isPipelineSelected())
+        updatePipeline();
+    else
+        replanIteration();
+}
+
 void TrainingPanel::replan() {
     m_pipelineInputs.reset(); // a new profile or network: the pipeline is planned again
     if (!m_document->hasDocument())
@@ -515,13 +529,19 @@ void TrainingPanel::replanPipeline() {
     m_pipelineError.clear();
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
     m_pipelineMeasuredMs.reset();
-    auto applyPipeline = [this](std::optional<core::PipelineSimulation> pipeline,
-                                std::vector<int> allowed, QString error,
-                                std::optional<double> measuredMs = std::nullopt) {
+    auto applyPipeline = [this, settings = m_document->pipelineSettings()](
+                             std::optional<core::PipelineSimulation> pipeline,
+                             std::vector<int> allowed, QString error,
+                             std::optional<double> measuredMs = std::nullopt) {
         m_planning->finish();
         m_pipeline = std::move(pipeline);
         m_pipelineMeasuredMs = measuredMs;
         m_pipelineError = error;
+        m_pipelinePlanned = true;
+        if (m_pipeline)
+            m_optimum = std::make_pair(
+                settings, PipelineOptimum{measuredMs.value_or(m_pipeline->plan.bottleneckMs),
+                                          m_pipeline->plan.exact && !measuredMs});
         if (m_pipeline)
             showPipelinePartition(allowed);
         else
@@ -589,6 +609,7 @@ void TrainingPanel::resimulatePipeline(const std::vector<int>& boundaries, bool 
     m_planning->finish();
     m_pipelineInputs = std::make_pair(settings, boundaries);
     m_pipelineError.clear();
+    m_pipelinePlanned = false;
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
     if (m_pipelineError.isEmpty()) {
         // A boundary at p has layers [0, p) before it.
@@ -735,22 +756,13 @@ void TrainingPanel::updateMessage() {
     m_message->setVisible(!error.isEmpty() && m_document->hasDocument());
     QString summary;
     if (isPipelineSelected()) {
-        if (m_pipeline)
-            summary = QStringLiteral("Pipeline: %1 stages, bottleneck %2 per micro-batch of %3, "
-                                     "mini-batch of %4 micro-batches %5.")
-                          .arg(m_pipeline->plan.stages.size())
-                          .arg(Format::ms(m_pipeline->plan.bottleneckMs))
-                          .arg(m_pipeline->plan.microBatch)
-                          .arg(m_pipeline->schedule.microBatches)
-                          .arg(Format::ms(m_pipeline->schedule.minibatchMs)) +
-                      timesNote() +
-                      (m_pipeline->plan.exact
-                           ? QStringLiteral(" Optimal.")
-                           : QStringLiteral(" Best plan found, not proven optimal: lower bound "
-                                            "%1, gap %2% (%3).")
-                                 .arg(Format::ms(m_pipeline->plan.lowerBoundMs))
-                                 .arg(100.0 * m_pipeline->plan.gap(), 0, 'f', 1)
-                                 .arg(QString::fromStdString(m_pipeline->plan.note)));
+        if (m_pipeline && m_pipelinePlanned)
+            summary = PipelineSummary::planned(*m_pipeline, timesNote());
+        else if (m_pipeline)
+            summary = PipelineSummary::userPartition(
+                *m_pipeline, m_optimum && m_optimum->first == m_document->pipelineSettings()
+                                 ? std::optional(m_optimum->second)
+                                 : std::nullopt);
     } else if (m_result) {
         summary = QStringLiteral("%1, batch %2: iteration %3.")
                       .arg(QString::fromStdString(m_result->planner))

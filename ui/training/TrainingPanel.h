@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/training/PipelineSettings.h"
+#include "ui/training/PipelineSummary.h"
 
 #include "core/training/PipelineSimulation.h"
 #include "core/training/StrategySweep.h"
@@ -91,6 +92,9 @@ class TrainingPanel : public QWidget {
     void setPlanner(const QString& id);
     int batch() const;
     void setBatch(int samples); // a user change (undoable)
+    // Planner ▸ Run Planner in Training mode: the pipeline's stages back to the planner's (an
+    // undoable command), or the iteration planner run again.
+    void runPlanner();
     PipelineSettingsBox* pipelineSettings() const { return m_pipelineBox; }
     QComboBox* plannerBox() const { return m_plannerBox; } // item data: the planner's id
     QSpinBox* batchBox() const { return m_batchBox; }
@@ -157,6 +161,9 @@ class TrainingPanel : public QWidget {
     std::optional<core::TrainingTimeline> m_timeline;
     std::optional<core::PipelineSimulation> m_pipeline;
     std::optional<double> m_pipelineMeasuredMs; // planned on estimates: the measured bottleneck
+    bool m_pipelinePlanned = false; // m_pipeline is the planner's, not a partition set by hand
+    // The planner's answer and the settings it was planned for, to compare a dragged partition.
+    std::optional<std::pair<PipelineSettings, PipelineOptimum>> m_optimum;
     QString m_iterationError, m_pipelineError;
     // The pipeline settings and boundaries of the pipeline shown or being planned (none after a
     // new document or network): a document change that leaves them alike computes nothing.

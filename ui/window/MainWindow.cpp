@@ -545,7 +545,8 @@ void MainWindow::buildPlannerMenu() {
     plan->setToolTipsVisible(true);
     m_actions.runPlanner = createAction(
         plan, "runPlanner", QStringLiteral("&Run Planner"), QKeySequence(QStringLiteral("Ctrl+R")),
-        QStringLiteral("Rank plans with the options of the Planner panel"));
+        QStringLiteral("Rank plans with the options of the Planner panel; in Training mode, "
+                       "plan again (the pipeline's stages back to the planner's)"));
     connect(m_actions.runPlanner, &QAction::triggered, this, &MainWindow::runPlanner);
 }
 
@@ -626,6 +627,10 @@ void MainWindow::showChartOf(QAction* chartAction) {
 // Planner and Help menus
 
 void MainWindow::runPlanner() {
+    if (mode() == Mode::Training) {
+        m_training->runPlanner();
+        return;
+    }
     if (auto* d = findChild<QDockWidget*>("plannerDock")) {
         d->show();
         d->raise();
@@ -672,6 +677,12 @@ void MainWindow::onModeTabChanged(int index) {
     for (QAction* action : m_actions.inferenceOnly())
         if (action)
             action->setEnabled(index != 1);
+    // F5 presents in Inference mode; in Training mode, which has no presentation, it plans again.
+    const QKeySequence f5(QStringLiteral("F5")), ctrlR(QStringLiteral("Ctrl+R"));
+    m_actions.presentation->setShortcuts(index == 1 ? QList<QKeySequence>{}
+                                                    : QList<QKeySequence>{f5});
+    m_actions.runPlanner->setShortcuts(index == 1 ? QList<QKeySequence>{ctrlR, f5}
+                                                  : QList<QKeySequence>{ctrlR});
 }
 
 void MainWindow::rebuildSamplesMenu() {

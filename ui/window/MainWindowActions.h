@@ -60,7 +60,7 @@ struct MainWindowActions {
             exportPlan,     exportCsv,   exportGraph,  exportReport,   find,         deviceCutLeft,
             deviceCutRight, edgeCutLeft, edgeCutRight, applyBest,      fit,          fitLegible,
             zoomIn,         zoomOut,     topToBottom,  collapseBlocks, expandBlocks, presentation,
-            runPlanner,     exportChart, print};
+            exportChart,    print};
         list.insert(list.end(), showChart.begin(), showChart.end());
         return list;
     }
