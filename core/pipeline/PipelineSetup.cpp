@@ -1,5 +1,7 @@
 #include "core/pipeline/PipelineSetup.h"
 
+#include "core/model/TrainingTimes.h"
+
 #include <algorithm>
 
 namespace cutlab::core {
@@ -21,10 +23,7 @@ Link requireLink(const Profile& profile, const Network& network, int from, int t
 
 PipelineSetup setUpPipeline(const Profile& profile, const Network& network,
                             const PipelineRequest& request) {
-    if (!profile.hasBackward)
-        throw PlanError("the profile has no backward_ms for every layer; the pipeline planner "
-                        "trains, so it needs "
-                        "forward and backward times (docs/cost-models.md §2.3)");
+    TrainingTimes::requireBackward(profile);
     if (request.chain.empty())
         throw PlanError("the pipeline chain names no machine");
     for (int machine : request.chain)

@@ -1,6 +1,7 @@
 #include "core/training/TrainingCostModel.h"
 
 #include "core/model/PlanError.h"
+#include "core/model/TrainingTimes.h"
 
 namespace cutlab::core {
 
@@ -20,12 +21,7 @@ TrainingCostModel::TrainingCostModel(const Profile& profile, const Network& netw
                                      std::array<int, 3> machineOfTier)
     : m_profile(profile), m_network(network), m_machineOfTier(machineOfTier),
       m_structure(analyseStructure(profile)) {
-    if (!profile.hasBackward)
-        throw PlanError(
-            "the profile has no backward_ms for every layer, which training planners need");
-    if (!profile.hasUpdate)
-        throw PlanError(
-            "the profile has no update_ms for every layer, which this training planner needs");
+    TrainingTimes::requireBackwardAndUpdate(profile);
     if (machineOfTier[0] < 0)
         throw PlanError("training needs a device machine: the data starts there");
     const std::size_t machines = profile.machines.size(), layers = profile.layers.size();

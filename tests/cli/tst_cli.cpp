@@ -266,7 +266,17 @@ class TestCli : public QObject {
             {"train", sourcePath("sample_profiles/scission/vgg16.json"), "--planner", "hiertrain"});
         QCOMPARE(run.status, 2);
         QVERIFY(run.out.isEmpty());
-        QVERIFY2(run.err.contains("has no backward_ms"), qPrintable(run.err));
+        // what is missing, how much of it, and where profiles that have it come from
+        QVERIFY2(run.err.contains("training needs backward and update times, and no layer has "
+                                  "backward_ms in this profile. Profiles that have them: the "
+                                  "samples in sample_profiles/hiertrain/"),
+                 qPrintable(run.err));
+        const Run pipeline = cli({"train", sourcePath("sample_profiles/pipedream/vgg16.json"),
+                                  "--planner", "hiertrain"});
+        QCOMPARE(pipeline.status, 2);
+        QVERIFY2(pipeline.err.contains("no layer has update_ms in this profile; the pipeline "
+                                       "planner needs only forward and backward times"),
+                 qPrintable(pipeline.err));
         const Run unknown =
             cli({"train", sourcePath("sample_profiles/hiertrain/lenet5-cifar10.json"), "--planner",
                  "magic"});

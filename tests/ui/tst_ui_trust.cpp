@@ -20,11 +20,15 @@ namespace {
 
 const char* kAlexNet = "sample_profiles/hiertrain/alexnet-tinyimagenet.json";
 
-QLabel* trainingSummary(const TrainingPanel* panel) {
-    for (QLabel* label : panel->findChildren<QLabel*>())
-        if (label->toolTip() == QStringLiteral("The answer of the selected planner."))
+QLabel* labelWithTip(const QWidget* parent, const QString& toolTip) {
+    for (QLabel* label : parent->findChildren<QLabel*>())
+        if (label->toolTip() == toolTip)
             return label;
     return nullptr;
+}
+
+QLabel* trainingSummary(const TrainingPanel* panel) {
+    return labelWithTip(panel, QStringLiteral("The answer of the selected planner."));
 }
 
 bool settled(const TrainingPanel* panel) {
@@ -82,6 +86,28 @@ class TestUiTrust : public QObject {
         window->action("inferenceMode")->trigger();
         QCOMPARE(window->action("presentation")->shortcut(), QKeySequence(QStringLiteral("F5")));
         QCOMPARE(window->action("runPlanner")->shortcuts().size(), 1);
+    }
+
+    // Training on a profile without backward times (VGG19) says what is missing and which
+    // profiles have it, for every planner; it never points to a planner that cannot run either.
+    void trainingWithoutBackwardTimesSaysTheWayOut() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->action("trainingMode")->trigger();
+        TrainingPanel* training = window->training();
+        QLabel* message =
+            labelWithTip(training, QStringLiteral("Why the selected planner has no answer."));
+        QVERIFY(message);
+        for (const char* planner : {"hiertrain", "all-edge", "pipeline"}) {
+            training->setPlanner(QString::fromLatin1(planner));
+            QVERIFY(settled(training));
+            const QString text = message->text();
+            QVERIFY2(message->isVisibleTo(window), planner);
+            QVERIFY2(text.contains(QStringLiteral("no layer has backward_ms in this profile")),
+                     qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("sample_profiles/hiertrain/")), qPrintable(text));
+            QVERIFY2(!text.contains(QStringLiteral("choose it")), qPrintable(text));
+        }
     }
 };
 

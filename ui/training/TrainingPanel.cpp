@@ -744,14 +744,7 @@ void TrainingPanel::drawGantt() {
 }
 
 void TrainingPanel::updateMessage() {
-    QString error = errorText();
-    // say the way forward when the planner asks for what the profile cannot give
-    const core::PlannerInfo* info = core::findPlanner(
-        planner().toStdString(), {core::PlannerKind::Iteration, core::PlannerKind::Pipeline});
-    if (!error.isEmpty() && info && info->needsUpdateTimes && m_document->profile() &&
-        !m_document->profile()->hasUpdate)
-        error += QStringLiteral(". The Pipeline planner needs only forward and backward times: "
-                                "choose it above.");
+    const QString error = errorText(); // core names what is missing and the way out
     m_message->setText(error);
     m_message->setVisible(!error.isEmpty() && m_document->hasDocument());
     QString summary;
