@@ -87,6 +87,14 @@ QList<QPair<QString, QString>> projectIncludes(QStringList* qtInCore) {
 class TestIncludes : public QObject {
     Q_OBJECT
   private slots:
+    // The README is for users and stays short (the code map ends it); figures and studies live
+    // in docs/.
+    void readmeStaysShort() {
+        QFile file(sourcePath("README.md"));
+        QVERIFY(file.open(QIODevice::ReadOnly | QIODevice::Text));
+        const qsizetype lines = file.readAll().count('\n');
+        QVERIFY2(lines <= 250, qPrintable(QString("README.md has %1 lines").arg(lines)));
+    }
     void tableCoversEveryRoom() {
         const Table table = allowedIncludes();
         QVERIFY2(table.size() >= 19, "docs/architecture.md has no 'Allowed includes' table");

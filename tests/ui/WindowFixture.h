@@ -21,7 +21,7 @@ class WindowFixture {
         m_window->setMessageSink([this](const QString& title, const QString& text) {
             m_messages << title + "\n" + text;
         });
-        m_window->setUnsavedQuestion([] { return QMessageBox::Discard; });
+        m_window->setUnsavedQuestion([](const QString&) { return QMessageBox::Discard; });
         m_window->resize(size);
         m_window->show();
         if (!QTest::qWaitForWindowExposed(m_window.get()))

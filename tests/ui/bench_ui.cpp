@@ -147,7 +147,7 @@ void showForBench(MainWindow& window) {
     window.setMessageSink([](const QString& title, const QString& text) {
         std::fprintf(stderr, "%s\n%s\n", qPrintable(title), qPrintable(text));
     });
-    window.setUnsavedQuestion([] { return QMessageBox::Discard; });
+    window.setUnsavedQuestion([](const QString&) { return QMessageBox::Discard; });
     window.resize(1280, 800);
     window.show();
     runFor(300, [] { return false; });
@@ -320,7 +320,7 @@ int main(int argc, char** argv) {
     const double rssBefore = residentMb();
     MainWindow window;
     window.setPersistent(false);
-    window.setUnsavedQuestion([] { return QMessageBox::Discard; });
+    window.setUnsavedQuestion([](const QString&) { return QMessageBox::Discard; });
     window.resize(1280, 800);
     window.show();
     QApplication::processEvents();

@@ -194,7 +194,7 @@ class TestUiApp : public QObject {
         QTemporaryDir root;
         MainWindow window;
         window.setPersistent(false);
-        window.setUnsavedQuestion([] { return QMessageBox::Discard; });
+        window.setUnsavedQuestion([](const QString&) { return QMessageBox::Discard; });
         window.autosave()->setDirectory(root.path());
         window.autosave()->setEnabled(true);
         window.autosave()->setDelayMs(200);

@@ -351,7 +351,7 @@ class TestUiLarge : public QObject {
     void closingDuringALongPipelinePlanDoesNotWait() {
         auto window = std::make_unique<MainWindow>();
         window->setPersistent(false);
-        window->setUnsavedQuestion([] { return QMessageBox::Discard; });
+        window->setUnsavedQuestion([](const QString&) { return QMessageBox::Discard; });
         window->document()->setProfile(parsed(generatedLinearProfile(30000)), "huge");
         window->setMode(MainWindow::Mode::Training);
         QTRY_VERIFY_WITH_TIMEOUT(window->training()->isPlanning(), 5000);

@@ -4,13 +4,25 @@
 #include "UiTestSupport.h"
 #include "WindowFixture.h"
 
+#include "ui/document/Document.h"
+#include "ui/files/SaveDialog.h"
+#include "ui/files/SaveNames.h"
+#include "ui/panels/ChartsPanel.h"
 #include "ui/training/StageStripView.h"
 #include "ui/training/TrainingDocument.h"
 #include "ui/training/TrainingPanel.h"
 
+#include "core/io/PlanFile.h"
+
 #include <QApplication>
+#include <QCryptographicHash>
+#include <QFile>
 #include <QLabel>
+#include <QPushButton>
+#include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace cutlab;
@@ -30,6 +42,35 @@ QLabel* labelWithTip(const QWidget* parent, const QString& toolTip) {
 QLabel* trainingSummary(const TrainingPanel* panel) {
     return labelWithTip(panel, QStringLiteral("The answer of the selected planner."));
 }
+
+QByteArray digest(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly)
+               ? QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256)
+               : QByteArray();
+}
+
+// Stands in for the save dialog: records every proposal and picks it, or `pick` when set.
+struct SaveDialogStandIn {
+    QStringList proposals;
+    QString pick;
+    QStringList replaceQuestions;
+    bool replace = false;
+    SaveDialogStandIn() {
+        SaveDialog::setChooser([this](const SaveDialog::Request& request) {
+            proposals << request.proposedPath;
+            return pick.isEmpty() ? request.proposedPath : pick;
+        });
+        SaveDialog::setReplaceQuestion([this](const QString& question) {
+            replaceQuestions << question;
+            return replace;
+        });
+    }
+    ~SaveDialogStandIn() {
+        SaveDialog::setChooser({});
+        SaveDialog::setReplaceQuestion({});
+    }
+};
 
 bool settled(const TrainingPanel* panel) {
     return QTest::qWaitFor([panel] { return !panel->isPlanning(); }, 60000);
@@ -108,6 +149,158 @@ class TestUiTrust : public QObject {
             QVERIFY2(text.contains(QStringLiteral("sample_profiles/hiertrain/")), qPrintable(text));
             QVERIFY2(!text.contains(QStringLiteral("choose it")), qPrintable(text));
         }
+    }
+
+    // Every export proposes <model>-<what>.<ext> in the last export's folder, -2, -3 when
+    // taken, so one click never clobbers the previous export (charts, plan, view of Training).
+    void exportsProposeNamesThatClobberNothing() {
+        QTemporaryDir folder;
+        QSettings().setValue("lastExportDirectory", folder.path());
+        SaveDialogStandIn dialog;
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->charts()->tabs()->setCurrentIndex(ChartsPanel::Breakdown);
+        window->action("exportChart")->trigger();
+        window->action("exportChart")->trigger();
+        window->charts()->tabs()->setCurrentIndex(ChartsPanel::Layers);
+        window->action("exportChart")->trigger();
+        window->action("exportPlan")->trigger();
+        window->action("exportReport")->trigger();
+        const QDir dir(folder.path());
+        QCOMPARE(
+            dialog.proposals,
+            QStringList({dir.filePath("vgg19-breakdown.png"), dir.filePath("vgg19-breakdown-2.png"),
+                         dir.filePath("vgg19-layers.png"), dir.filePath("vgg19-plan.json"),
+                         dir.filePath("vgg19-report.pdf")}));
+        for (const QString& path : dialog.proposals)
+            QVERIFY2(QFileInfo(path).size() > 0, qPrintable(path));
+        QVERIFY(dialog.replaceQuestions.isEmpty());
+
+        QVERIFY(window->files()->openProfile(uiSourcePath(kAlexNet)));
+        window->action("trainingMode")->trigger();
+        QVERIFY(settled(window->training()));
+        QPushButton* exportView = nullptr;
+        for (QPushButton* button : window->training()->findChildren<QPushButton*>())
+            if (button->text() == QStringLiteral("Export view…"))
+                exportView = button;
+        QVERIFY(exportView);
+        exportView->click();
+        QCOMPARE(dialog.proposals.last(), dir.filePath("alexnet-tinyimagenet-timeline.png"));
+        QVERIFY(QFileInfo(dialog.proposals.last()).size() > 0);
+        QVERIFY2(m_fixture.messages().isEmpty(), qPrintable(m_fixture.messages().join('\n')));
+        QSettings().remove("lastExportDirectory");
+    }
+
+    // Without an earlier export and without a Documents folder, proposals go to the home
+    // folder, never to the profile's (often read-only samples) folder.
+    void exportFolderIsNeverTheProfilesByDefault() {
+        QSettings().remove("lastExportDirectory");
+        const QString documents =
+            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        const QString expected = QFileInfo(documents).isDir() ? documents : QDir::homePath();
+        QCOMPARE(SaveNames::exportFolder(), expected);
+        QTemporaryDir dir;
+        QSettings().setValue("lastExportDirectory", dir.path());
+        QCOMPARE(SaveNames::exportFolder(), dir.path());
+        QSettings().setValue("lastExportDirectory", dir.filePath("gone"));
+        QCOMPARE(SaveNames::exportFolder(), expected);
+        QSettings().remove("lastExportDirectory");
+    }
+
+    // Export Plan never writes over the open profile, even when the user picks its name.
+    void exportPlanRefusesTheOpenProfile() {
+        QTemporaryDir folder;
+        const QString profile = folder.filePath("vgg19.json");
+        QVERIFY(QFile::copy(uiSourcePath("sample_profiles/scission/vgg19.json"), profile));
+        const QByteArray before = digest(profile);
+        MainWindow* window = m_fixture.open(profile);
+        QVERIFY(window);
+        SaveDialogStandIn dialog;
+        dialog.pick = profile;
+        dialog.replace = true;
+        window->action("exportPlan")->trigger();
+        QCOMPARE(digest(profile), before);
+        QVERIFY2(m_fixture.messages().size() == 1 &&
+                     m_fixture.messages().front().contains(
+                         QStringLiteral("%1 is the open profile: a plan never replaces it")
+                             .arg(profile)),
+                 qPrintable(m_fixture.messages().join('\n')));
+    }
+
+    // File ▸ Import proposes a free name beside the model; picking a file that exists says what
+    // it is before replacing it, and declining leaves it alone.
+    void importProposesAFreeNameAndSaysWhatItWouldReplace() {
+        QTemporaryDir folder;
+        const QString model = folder.filePath("residual.onnx");
+        QVERIFY(QFile::copy(uiSourcePath("tests/data/onnx/residual.onnx"), model));
+        const QString taken = folder.filePath("residual.json");
+        QVERIFY(QFile::copy(uiSourcePath("sample_profiles/torch/resnet18.json"), taken));
+        const QByteArray before = digest(taken);
+        MainWindow* window = m_fixture.open(QString());
+        QVERIFY(window);
+        SaveDialogStandIn dialog;
+        dialog.pick = taken;
+        QVERIFY(!window->files()->importWithDialog(model));
+        QCOMPARE(dialog.proposals, QStringList{folder.filePath("residual-2.json")});
+        QCOMPARE(dialog.replaceQuestions.size(), 1);
+        QVERIFY2(dialog.replaceQuestions.front().startsWith(
+                     "residual.json is a CutLab profile of model 'resnet18' (14 layers, 2 "
+                     "machines)"),
+                 qPrintable(dialog.replaceQuestions.front()));
+        QVERIFY(dialog.replaceQuestions.front().endsWith(" Replace it?"));
+        QCOMPARE(digest(taken), before);
+        dialog.pick.clear(); // the proposal: imported there, the other profile untouched
+        QVERIFY(window->files()->importWithDialog(model));
+        QVERIFY(window->files()->waitForOpen());
+        QVERIFY(QFileInfo(folder.filePath("residual-2.json")).size() > 0);
+        QCOMPARE(digest(taken), before);
+    }
+
+    // The unsaved-changes question says what it is for; Save writes where the plan was last
+    // saved (then opens the other file), or asks with a proposed name when it never was.
+    void unsavedQuestionSavesWhereThePlanWas() {
+        QTemporaryDir folder;
+        QSettings().setValue("lastExportDirectory", folder.path());
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        SaveDialogStandIn dialog;
+        QStringList questions;
+        window->setUnsavedQuestion([&questions](const QString& question) {
+            questions << question;
+            return QMessageBox::Save;
+        });
+        window->action("exportPlan")->trigger();
+        const QString plan = folder.filePath("vgg19-plan.json");
+        QCOMPARE(window->files()->planPath(), plan);
+        Document* doc = window->document();
+        const QByteArray first = digest(plan);
+        doc->changeState({3, 5, doc->state().machines}, "cuts");
+        QVERIFY(doc->isModified());
+        QTemporaryDir other; // the same state written elsewhere: what Save must write
+        QVERIFY(window->files()->exportPlan(other.filePath("expected.json")));
+        QVERIFY(window->files()->openProfileFromUser(
+            uiSourcePath("sample_profiles/scission/resnet50.json")));
+        QCOMPARE(questions,
+                 QStringList{"Save your plan (to vgg19-plan.json) before opening resnet50.json?"});
+        QCOMPARE(dialog.proposals.size(), 1); // no dialog for the second save
+        QVERIFY(digest(plan) != first);
+        const auto saved = core::loadPlanFile(plan.toStdString());
+        const auto expected = core::loadPlanFile(other.filePath("expected.json").toStdString());
+        QVERIFY(saved.ok() && expected.ok());
+        QCOMPARE(QString::fromStdString(saved.plan->model), QString("vgg19"));
+        QCOMPARE(saved.plan->stages.size(), expected.plan->stages.size());
+        for (std::size_t s = 0; s < saved.plan->stages.size(); ++s)
+            QCOMPARE(saved.plan->stages[s].lastLayer, expected.plan->stages[s].lastLayer);
+        QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("resnet50"));
+
+        // a plan never saved: Save asks, proposing <model>-plan.json
+        doc->changeState({2, 4, doc->state().machines}, "cuts");
+        QVERIFY(window->files()->openProfileFromUser(
+            uiSourcePath("sample_profiles/scission/vgg19.json")));
+        QCOMPARE(questions.last(), QString("Save your plan before opening vgg19.json?"));
+        QCOMPARE(dialog.proposals.last(), folder.filePath("resnet50-plan.json"));
+        QVERIFY(QFileInfo(folder.filePath("resnet50-plan.json")).size() > 0);
+        QSettings().remove("lastExportDirectory");
     }
 };
 

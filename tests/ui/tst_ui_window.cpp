@@ -95,7 +95,7 @@ class TestUiWindow : public QObject {
         m_window->setMessageSink([this](const QString& title, const QString& text) {
             m_messages << title + "\n" + text;
         });
-        m_window->setUnsavedQuestion([] { return QMessageBox::Discard; });
+        m_window->setUnsavedQuestion([](const QString&) { return QMessageBox::Discard; });
         m_window->resize(1280, 800);
         m_window->show();
         if (!QTest::qWaitForWindowExposed(m_window.get()))
@@ -218,9 +218,11 @@ class TestUiWindow : public QObject {
         MainWindow* window = openWindow(uiSourcePath("sample_profiles/scission/vgg19.json"));
         QVERIFY(window);
         int asked = 0;
+        QString question;
         QMessageBox::StandardButton answer = QMessageBox::Cancel;
-        window->setUnsavedQuestion([&] {
+        window->setUnsavedQuestion([&](const QString& text) {
             ++asked;
+            question = text;
             return answer;
         });
         const QString other = uiSourcePath("sample_profiles/scission/resnet50.json");
@@ -234,6 +236,7 @@ class TestUiWindow : public QObject {
         QVERIFY(!window->files()->openProfileFromUser(
             uiSourcePath("sample_profiles/scission/vgg19.json")));
         QCOMPARE(asked, 1);
+        QCOMPARE(question, QString("Save your plan before opening vgg19.json?"));
         QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("resnet50"));
         QCOMPARE(doc->state().deviceBoundary, cut);
         QVERIFY(window->windowTitle().contains(" *"));
@@ -626,22 +629,6 @@ class TestUiWindow : public QObject {
         text = ExplainText::sentence(slow, doc->evaluation());
         QVERIFY2(!text.contains("over 3g"), qPrintable(text));
         QVERIFY2(text.contains("over the device→edge link"), qPrintable(text));
-    }
-
-    // Save dialogs start in the last export's folder, else in Documents: never in the samples
-    // folder the profile was opened from.
-    void exportsStartInTheUsersFolder() {
-        QSettings().remove("lastExportDirectory");
-        const QString documents =
-            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-        QCOMPARE(FileActions::exportDirectory(),
-                 documents.isEmpty() ? QDir::homePath() : documents);
-        QTemporaryDir dir;
-        QSettings().setValue("lastExportDirectory", dir.path());
-        QCOMPARE(FileActions::exportDirectory(), dir.path());
-        QSettings().setValue("lastExportDirectory", dir.filePath("gone"));
-        QVERIFY(FileActions::exportDirectory() != dir.filePath("gone"));
-        QSettings().remove("lastExportDirectory");
     }
 
     // The first run opens maximised (the status bar of a 1280x800 screen stays on it); the next

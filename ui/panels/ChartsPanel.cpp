@@ -74,6 +74,18 @@ QString ChartsPanel::kindName(Kind kind) {
     return QString();
 }
 
+QString ChartsPanel::fileStem(Kind kind) {
+    switch (kind) {
+    case Breakdown:
+        return QStringLiteral("breakdown");
+    case Layers:
+        return QStringLiteral("layers");
+    case Sweep:
+        return QStringLiteral("sweep");
+    }
+    return QStringLiteral("chart");
+}
+
 QChart* ChartsPanel::chart(Kind kind) const {
     return m_views[kind]->chart();
 }

@@ -33,6 +33,8 @@ class ChartsPanel : public QWidget {
     // A new chart with the current data, for export (the caller owns it).
     QChart* buildChart(Kind kind) const;
     static QString kindName(Kind kind);
+    // The chart kind in an exported file's name: "<model>-breakdown.png".
+    static QString fileStem(Kind kind);
     std::vector<BreakdownEntry> breakdownEntries() const;
 
   private:

@@ -10,6 +10,8 @@
 #include "ui/charts/Format.h"
 #include "ui/charts/ImageExporter.h"
 #include "ui/charts/Theme.h"
+#include "ui/files/SaveDialog.h"
+#include "ui/files/SaveNames.h"
 #include "ui/jobs/JobRunner.h"
 #include "ui/training/FittingSceneView.h"
 #include "ui/training/HierTrainTimelineBuilder.h"
@@ -35,7 +37,6 @@
 #include <QGraphicsView>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -827,14 +828,23 @@ bool TrainingPanel::exportView(View view, const QString& path, QString* error) c
 }
 
 void TrainingPanel::exportCurrent() {
-    const QString path = QFileDialog::getSaveFileName(
-        this, QStringLiteral("Export view"), QString(),
-        QStringLiteral("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    static const char* const kViewStems[] = {"timeline", "pipeline", "strategy"};
+    const QString model = m_document->hasDocument()
+                              ? QString::fromStdString(m_document->profile()->model.name)
+                              : QString();
+    SaveDialog::Request request{
+        QStringLiteral("Export view"),
+        SaveNames::proposal(model, QString::fromLatin1(kViewStems[m_tabs->currentIndex()]),
+                            QStringLiteral("png")),
+        QStringLiteral("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"),
+        QStringLiteral("png"),
+        {}};
+    const QString path = SaveDialog::ask(this, request);
     if (path.isEmpty())
         return;
     QString error;
     if (!exportView(static_cast<View>(m_tabs->currentIndex()), path, &error))
-        QMessageBox::warning(this, QStringLiteral("Export view"), error);
+        emit problem(QStringLiteral("Cannot export the view"), error);
 }
 
 } // namespace cutlab::ui

@@ -120,6 +120,7 @@ class TrainingPanel : public QWidget {
   signals:
     void planChanged();      // after every re-plan or re-simulation
     void strategyFinished(); // a strategy sweep delivered its result
+    void problem(const QString& title, const QString& text); // for the window to show
 
   protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

@@ -1,5 +1,8 @@
 #include "ui/window/FileActions.h"
 
+#include "ui/files/SaveDialog.h"
+#include "ui/files/SaveNames.h"
+
 #include "ui/charts/ImageExporter.h"
 #include "ui/document/Document.h"
 #include "ui/document/PlanFileWriter.h"
@@ -48,13 +51,13 @@ bool FileActions::askOtherModel(const QString& model, const QString& profile) {
 }
 
 bool FileActions::openProfileFromUser(const QString& path) {
-    if (m_discardCheck && !m_discardCheck())
+    if (!mayDiscard(QStringLiteral("opening %1").arg(QFileInfo(path).fileName())))
         return false;
     return openProfile(path);
 }
 
 bool FileActions::openPlanFromUser(const QString& path) {
-    if (m_discardCheck && !m_discardCheck())
+    if (!mayDiscard(QStringLiteral("opening %1").arg(QFileInfo(path).fileName())))
         return false;
     return openPlan(path);
 }
@@ -106,15 +109,20 @@ void FileActions::importProfileDialog() {
         m_window, QStringLiteral("Import model"), m_recent->lastDirectory(),
         QStringLiteral("Models (*.onnx *.txt);;ONNX models (*.onnx);;PipeDream graphs (*.txt);;"
                        "All files (*)"));
-    if (source.isEmpty())
-        return;
-    const QString suggested =
-        QString::fromStdString(core::pipeDreamProfilePath(source.toStdString()));
-    const QString destination =
-        QFileDialog::getSaveFileName(m_window, QStringLiteral("Save the converted profile"),
-                                     suggested, QStringLiteral("CutLab profiles (*.json)"));
-    if (!destination.isEmpty() && (!m_discardCheck || m_discardCheck()))
-        importProfile(source, destination);
+    if (!source.isEmpty())
+        importWithDialog(source);
+}
+
+bool FileActions::importWithDialog(const QString& source) {
+    SaveDialog::Request request{QStringLiteral("Save the converted profile"),
+                                importDestination(source),
+                                QStringLiteral("CutLab profiles (*.json)"),
+                                QStringLiteral("json"),
+                                {}};
+    const QString destination = SaveDialog::ask(m_window, request);
+    return !destination.isEmpty() &&
+           mayDiscard(QStringLiteral("importing %1").arg(QFileInfo(source).fileName())) &&
+           importProfile(source, destination);
 }
 
 void FileActions::openNetworkDialog() {
@@ -127,29 +135,46 @@ void FileActions::openNetworkDialog() {
 
 void FileActions::saveNetworkDialog() {
     const QString path = askSavePath(QStringLiteral("Save network"),
-                                     QStringLiteral("CutLab network (*.json)"), "json");
+                                     QStringLiteral("CutLab network (*.json)"), "json", "network");
     if (!path.isEmpty())
         saveNetwork(path);
 }
 
 void FileActions::exportPlanDialog() {
-    const QString path =
-        askSavePath(QStringLiteral("Export plan"), QStringLiteral("CutLab plan (*.json)"), "json");
-    if (!path.isEmpty() && exportPlan(path))
+    const QString path = askSavePath(QStringLiteral("Export plan"),
+                                     QStringLiteral("CutLab plan (*.json)"), "json", "plan");
+    if (!path.isEmpty() && exportPlan(path)) {
+        m_planPath = path;
         m_document->markSaved();
+    }
+}
+
+bool FileActions::savePlan() {
+    if (m_planPath.isEmpty() || !QFileInfo(QFileInfo(m_planPath).absolutePath()).isDir()) {
+        const QString path = askSavePath(QStringLiteral("Save the plan"),
+                                         QStringLiteral("CutLab plan (*.json)"), "json", "plan");
+        if (path.isEmpty())
+            return false;
+        m_planPath = path;
+    }
+    if (!exportPlan(m_planPath))
+        return false;
+    m_document->markSaved();
+    emit statusMessage(QStringLiteral("Plan saved to %1").arg(m_planPath), 5000);
+    return true;
 }
 
 void FileActions::exportCsvDialog() {
-    const QString path =
-        askSavePath(QStringLiteral("Export layer table"), QStringLiteral("CSV (*.csv)"), "csv");
+    const QString path = askSavePath(QStringLiteral("Export layer table"),
+                                     QStringLiteral("CSV (*.csv)"), "csv", "layers");
     if (!path.isEmpty())
         exportCsv(path);
 }
 
 void FileActions::exportChartDialog() {
-    const QString path =
-        askSavePath(QStringLiteral("Export chart"),
-                    QStringLiteral("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"), "png");
+    const QString path = askSavePath(
+        QStringLiteral("Export chart"), QStringLiteral("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"),
+        "png", ChartsPanel::fileStem(static_cast<ChartsPanel::Kind>(m_charts->currentKind())));
     if (!path.isEmpty())
         exportChart(m_charts->currentKind(), path);
 }
@@ -157,7 +182,7 @@ void FileActions::exportChartDialog() {
 void FileActions::exportGraphDialog() {
     const QString path =
         askSavePath(QStringLiteral("Export graph"),
-                    QStringLiteral("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"), "png");
+                    QStringLiteral("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"), "png", "graph");
     if (!path.isEmpty())
         exportGraph(path);
 }
@@ -167,7 +192,7 @@ void FileActions::exportReportDialog() {
     const QString letter = QString::fromLatin1(kReportLetterFilter);
     QString chosen = DocumentExporter::defaultPaper() == ReportPage::Paper::Letter ? letter : a4;
     const QString path =
-        askSavePath(QStringLiteral("Export report"), a4 + ";;" + letter, "pdf", &chosen);
+        askSavePath(QStringLiteral("Export report"), a4 + ";;" + letter, "pdf", "report", &chosen);
     if (!path.isEmpty())
         exportReport(path, chosen == letter ? ReportPage::Paper::Letter : ReportPage::Paper::A4);
 }
@@ -187,6 +212,7 @@ void FileActions::onOpenFailed(const QString& path, const QString& message) {
 
 // A background open ends: announce it like an open at once.
 void FileActions::onProfileChanged() {
+    m_planPath.clear(); // another model: its plan was never saved
     if (m_openingPath.isEmpty() || m_document->filePath() != m_openingPath)
         return;
     m_openingPath.clear();
@@ -248,18 +274,15 @@ QString FileActions::importDestination(const QString& source) {
     const QFileInfo info(source);
     QString folder = info.absolutePath();
     if (!QFileInfo(folder).isWritable())
-        folder = exportDirectory();
+        folder = SaveNames::exportFolder();
     const QString stem = info.fileName() == QStringLiteral("graph.txt")
                              ? QDir(info.absolutePath()).dirName()
                              : info.completeBaseName();
-    QString candidate = QDir(folder).filePath(stem + QStringLiteral(".json"));
-    for (int k = 2; QFileInfo::exists(candidate); ++k)
-        candidate = QDir(folder).filePath(QStringLiteral("%1-%2.json").arg(stem).arg(k));
-    return candidate;
+    return SaveNames::freeName(folder, stem, QStringLiteral("json"));
 }
 
 bool FileActions::importFromUser(const QString& source) {
-    if (m_discardCheck && !m_discardCheck())
+    if (!mayDiscard(QStringLiteral("importing %1").arg(QFileInfo(source).fileName())))
         return false;
     return importProfile(source, importDestination(source));
 }
@@ -286,6 +309,7 @@ bool FileActions::openPlan(const QString& path) {
         return false;
     }
     m_document->markSaved();
+    m_planPath = path;
     emit statusMessage(QStringLiteral("Plan restored from %1").arg(path), 5000);
     return true;
 }
@@ -338,6 +362,16 @@ bool FileActions::exportGraph(const QString& path) {
 
 bool FileActions::exportPlan(const QString& path) {
     QString error;
+    const QString profile = QFileInfo(m_document->filePath()).canonicalFilePath();
+    if (!profile.isEmpty() && QFileInfo(path).canonicalFilePath() == profile) {
+        emit problem(QStringLiteral("Cannot export the plan"),
+                     QStringLiteral("%1 is the open profile: a plan never replaces it. Choose "
+                                    "another name, such as %2.")
+                         .arg(path, SaveNames::freeName(
+                                        QFileInfo(path).absolutePath(),
+                                        QFileInfo(path).completeBaseName() + "-plan", "json")));
+        return false;
+    }
     if (PlanFileWriter::write(*m_document, path, &error))
         return true;
     emit problem(QStringLiteral("Cannot export the plan"), error);
@@ -361,29 +395,18 @@ bool FileActions::exportReport(const QString& path, ReportPage::Paper paper) {
     return false;
 }
 
-QString FileActions::exportDirectory() {
-    const QString last = QSettings().value("lastExportDirectory").toString();
-    if (!last.isEmpty() && QFileInfo(last).isDir())
-        return last;
-    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    return documents.isEmpty() ? QDir::homePath() : documents;
-}
-
 QString FileActions::askSavePath(const QString& title, const QString& filter, const QString& suffix,
-                                 QString* selectedFilter) {
+                                 const QString& what, QString* selectedFilter) {
     // Exports start where the last export went, else in Documents: never in the (often
     // read-only) folder of the samples a profile came from.
-    const QString folder = exportDirectory();
-    const QString base =
-        m_document->hasProfile()
-            ? QDir(folder).filePath(QString::fromStdString(m_document->profile().model.name) + "." +
-                                    suffix)
-            : folder;
-    QString path = QFileDialog::getSaveFileName(m_window, title, base, filter, selectedFilter);
-    if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
-        path += "." + suffix;
-    if (!path.isEmpty())
-        QSettings().setValue("lastExportDirectory", QFileInfo(path).absolutePath());
+    const QString model = m_document->hasProfile()
+                              ? QString::fromStdString(m_document->profile().model.name)
+                              : QString();
+    SaveDialog::Request request{title, SaveNames::proposal(model, what, suffix), filter, suffix,
+                                selectedFilter ? *selectedFilter : QString()};
+    const QString path = SaveDialog::ask(m_window, request);
+    if (selectedFilter)
+        *selectedFilter = request.selectedFilter;
     return path;
 }
 

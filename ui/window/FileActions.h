@@ -38,7 +38,9 @@ class FileActions : public QObject {
     bool openPlan(const QString& path);
     // Asked before a person's open (dialog, recent file, sample, drop) replaces a plan with
     // unsaved changes: true to go on (saved or discarded), false to keep the document.
-    void setDiscardCheck(std::function<bool()> check) { m_discardCheck = std::move(check); }
+    // It is told what comes next: "opening resnet50.json".
+    using DiscardCheck = std::function<bool(const QString& next)>;
+    void setDiscardCheck(DiscardCheck check) { m_discardCheck = std::move(check); }
     // Asked when a plan made for another model is opened and that model's profile (recorded in
     // the plan) exists: true to open that profile with the plan. A dialog by default.
     using OtherModelQuestion = std::function<bool(const QString& model, const QString& profile)>;
@@ -50,8 +52,8 @@ class FileActions : public QObject {
     // worker with a progress dialog (Cancel stops it), then opens it; false when it failed
     // (reported) or was cancelled.
     bool importProfile(const QString& source, const QString& destination);
-    // Where a dropped model's profile goes: beside it as NAME.json (NAME-2.json, … when taken),
-    // or in the export folder when its folder cannot be written.
+    // Where an imported model's profile goes: beside it as NAME.json (NAME-2.json, … when
+    // taken), or in the export folder when its folder cannot be written.
     static QString importDestination(const QString& source);
     ModelImportRunner* importer() const { return m_importer; }
     bool exportChart(int kind, const QString& path);
@@ -64,12 +66,16 @@ class FileActions : public QObject {
     // Prints the report on a printer already set up (the Print dialog's, or a PDF printer).
     bool printReport(QPrinter& printer);
     bool saveNetwork(const QString& path);
-    // Where save dialogs start: the last export's folder, else the user's Documents.
-    static QString exportDirectory();
-    // A save dialog starting there, named after the model; `suffix` added if missing. With
-    // `selectedFilter`: the filter shown first, and on return the one the user chose.
+    // A save dialog (SaveDialog) proposing `<model>-<what>.<suffix>` in the last export's
+    // folder, never a name taken; `suffix` added if missing. With `selectedFilter`: the filter
+    // shown first, and on return the one the user chose.
     QString askSavePath(const QString& title, const QString& filter, const QString& suffix,
-                        QString* selectedFilter = nullptr);
+                        const QString& what, QString* selectedFilter = nullptr);
+    // Saves the plan where it was last saved or opened from; asks, proposing `<model>-plan.json`,
+    // when it never was. True when written.
+    bool savePlan();
+    // Where the plan was last saved or opened from; empty for a plan never saved.
+    const QString& planPath() const { return m_planPath; }
     static constexpr const char* kReportA4Filter = "PDF, A4 (*.pdf)";
     static constexpr const char* kReportLetterFilter = "PDF, US Letter (*.pdf)";
 
@@ -83,6 +89,9 @@ class FileActions : public QObject {
     void printDialog();
     void openPlanDialog();
     void importProfileDialog();
+    // The second half of Import: asks where the profile goes (a free name beside the model)
+    // and imports there.
+    bool importWithDialog(const QString& source);
     void openNetworkDialog();
     void saveNetworkDialog();
     void exportPlanDialog();
@@ -112,7 +121,9 @@ class FileActions : public QObject {
     QWidget* m_window;     // parent of the dialogs
     QString m_openingPath; // a background open under way
     bool m_lastOpenFailed = false;
-    std::function<bool()> m_discardCheck;
+    QString m_planPath;
+    DiscardCheck m_discardCheck;
+    bool mayDiscard(const QString& next) const { return !m_discardCheck || m_discardCheck(next); }
     OtherModelQuestion m_otherModelQuestion;
     ModelImportRunner* m_importer;
 };

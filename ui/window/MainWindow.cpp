@@ -64,7 +64,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_recent = new RecentFiles(new QMenu(QStringLiteral("Open &Recent"), this), this);
     m_files = new FileActions(m_document, m_scene, m_charts, m_sweep, m_recent, this);
     connect(m_recent, &RecentFiles::openRequested, m_files, &FileActions::openProfileFromUser);
-    m_files->setDiscardCheck([this] { return maybeSave(); });
+    m_files->setDiscardCheck([this](const QString& next) { return maybeSave(next); });
     connect(m_files, &FileActions::problem, this, &MainWindow::report);
     connect(m_files, &FileActions::statusMessage, statusBar(), &QStatusBar::showMessage);
     buildMenus();
@@ -78,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 // The Inference and Training tabs.
 void MainWindow::buildModes() {
     m_training = new TrainingPanel(this);
+    connect(m_training, &TrainingPanel::problem, this, &MainWindow::report);
     m_training->setActive(false); // plans only while the Training mode is shown
     m_modes = new QTabWidget(this);
     m_modes->setObjectName(QStringLiteral("modes"));
@@ -114,11 +115,13 @@ void MainWindow::installQuestions() {
         box.exec();
         return box.clickedButton() == restore;
     };
-    m_unsavedQuestion = [this] {
-        return QMessageBox::question(
-            this, QStringLiteral("Unsaved changes"),
-            QStringLiteral("The plan or the network changed. Save the plan before closing?"),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    m_unsavedQuestion = [this](const QString& question) {
+        QMessageBox box(QMessageBox::Question, QStringLiteral("Unsaved changes"), question,
+                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+        box.setInformativeText(QStringLiteral("The cuts, the network or the training settings "
+                                              "changed since the plan was last saved."));
+        box.setDefaultButton(QMessageBox::Save);
+        return static_cast<QMessageBox::StandardButton>(box.exec());
     };
 }
 
@@ -796,24 +799,22 @@ void MainWindow::restoreSettings() {
     m_document->markSaved();
 }
 
-bool MainWindow::maybeSave() {
+bool MainWindow::maybeSave(const QString& next) {
     if (!m_document->hasProfile() || !m_document->isModified())
         return true;
-    const auto answer = m_unsavedQuestion ? m_unsavedQuestion() : QMessageBox::Discard;
+    const QString where =
+        m_files->planPath().isEmpty()
+            ? QString()
+            : QStringLiteral(" (to %1)").arg(QFileInfo(m_files->planPath()).fileName());
+    const QString question = QStringLiteral("Save your plan%1 before %2?").arg(where, next);
+    const auto answer = m_unsavedQuestion ? m_unsavedQuestion(question) : QMessageBox::Discard;
     if (answer == QMessageBox::Cancel)
         return false;
-    if (answer == QMessageBox::Save) {
-        const QString path = m_files->askSavePath(QStringLiteral("Export plan"),
-                                                  QStringLiteral("CutLab plan (*.json)"), "json");
-        if (path.isEmpty() || !m_files->exportPlan(path))
-            return false;
-        m_document->markSaved();
-    }
-    return true;
+    return answer != QMessageBox::Save || m_files->savePlan();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (!maybeSave()) {
+    if (!maybeSave(QStringLiteral("closing"))) {
         event->ignore();
         return;
     }

@@ -41,7 +41,8 @@ class MainWindow : public QMainWindow {
     // Where messages for the user go: a dialog by default, replaceable (tests, batch runs).
     using MessageSink = std::function<void(const QString& title, const QString& text)>;
     // Asked when closing with unsaved changes: Save, Discard or Cancel.
-    using UnsavedQuestion = std::function<QMessageBox::StandardButton()>;
+    // Asked with the question ("Save your plan before opening x.json?"): Save, Discard, Cancel.
+    using UnsavedQuestion = std::function<QMessageBox::StandardButton(const QString& question)>;
     // Asked when a previous session left unsaved work (its autosave): true to restore it, false
     // to discard it.
     using RestoreQuestion = std::function<bool(const QString& description)>;
@@ -150,7 +151,7 @@ class MainWindow : public QMainWindow {
     void rebuildSamplesMenu();
     void report(const QString& title, const QString& text);
     void refreshTitle();
-    bool maybeSave();
+    bool maybeSave(const QString& next); // next: "closing", "opening x.json", …
 
     Document* m_document;
     GraphScene* m_scene;
