@@ -166,6 +166,26 @@ class TestCli : public QObject {
         QVERIFY(plans[0].toObject()["total_ms"].toDouble() <=
                 plans[1].toObject()["total_ms"].toDouble());
     }
+    // The Qt commands print nothing but their own messages, even where Qt would warn (no
+    // XDG_RUNTIME_DIR, as under cron or a bare container).
+    void qtCommandsPrintOnlyTheirOwnMessages() {
+        QTemporaryDir dir;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.remove("XDG_RUNTIME_DIR");
+        environment.insert("QT_QPA_PLATFORM", "offscreen");
+        const QString vgg19 = sourcePath("sample_profiles/scission/vgg19.json");
+        const QString alexnet = sourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json");
+        const QList<QStringList> commands{
+            {"report", vgg19, "-o", dir.filePath("r.pdf")},
+            {"chart", vgg19, "--kind", "breakdown", "-o", dir.filePath("c.png")},
+            {"training-chart", alexnet, "--kind", "timeline", "-o", dir.filePath("t.png")}};
+        for (const QStringList& command : commands) {
+            const Run run = runCli(command, {}, environment);
+            QCOMPARE(run.status, 0);
+            QVERIFY2(run.err.isEmpty(), qPrintable(command.front() + ": " + run.err));
+            QVERIFY(QFileInfo(command.last()).size() > 0);
+        }
+    }
     void usageErrors_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("message");
