@@ -16,9 +16,13 @@
 
 #include <QApplication>
 #include <QCryptographicHash>
+#include <QDirIterator>
 #include <QFile>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -71,6 +75,57 @@ struct SaveDialogStandIn {
         SaveDialog::setReplaceQuestion({});
     }
 };
+
+// The texts a user reads that name menu items: the README, docs/, and the window's own strings
+// (adjacent C++ string literals joined, HTML tags dropped), each as "file: text".
+QStringList textsNamingMenus() {
+    QStringList texts;
+    QStringList files{uiSourcePath("README.md")};
+    for (const QString& doc : QDir(uiSourcePath("docs")).entryList({"*.md"}))
+        files << uiSourcePath("docs/" + doc);
+    QDirIterator sources(uiSourcePath("ui"), {"*.cpp"}, QDir::Files, QDirIterator::Subdirectories);
+    while (sources.hasNext())
+        files << sources.next();
+    static const QRegularExpression joinLiterals(R"("\s*\n\s*")");
+    static const QRegularExpression tags("</?[a-z][^<>]{0,40}>");
+    for (const QString& path : files) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        QString text = QString::fromUtf8(file.readAll());
+        if (path.endsWith(".cpp"))
+            text.replace(joinLiterals, QString());
+        text.replace(tags, QStringLiteral(" ")).replace('\n', ' ');
+        texts << QFileInfo(path).fileName() + ": " + text.simplified();
+    }
+    return texts;
+}
+
+// An item's name as the docs write it: no mnemonic, no "…", no shortcut, no trailing
+// "(annotation)": "&Import Model (ONNX, PipeDream)…" is "Import Model".
+QString plainMenuText(const QAction* action) {
+    static const QRegularExpression annotation(QStringLiteral(R"(\s*\([^()]*\)$)"));
+    return action->text()
+        .remove('&')
+        .remove(QStringLiteral("…"))
+        .section('\t', 0, 0)
+        .trimmed()
+        .remove(annotation);
+}
+
+// The item of `menu` whose name starts `phrase` (at a word end), longest first; null if none.
+QAction* itemNamed(const QMenu* menu, const QString& phrase) {
+    QAction* best = nullptr;
+    for (QAction* action : menu->actions()) {
+        const QString name = plainMenuText(action);
+        if (name.isEmpty() || !phrase.startsWith(name, Qt::CaseSensitive))
+            continue;
+        const bool wordEnd = phrase.size() == name.size() || !phrase.at(name.size()).isLetter();
+        if (wordEnd && (!best || name.size() > plainMenuText(best).size()))
+            best = action;
+    }
+    return best;
+}
 
 bool settled(const TrainingPanel* panel) {
     return QTest::qWaitFor([panel] { return !panel->isPlanning(); }, 60000);
@@ -301,6 +356,41 @@ class TestUiTrust : public QObject {
         QCOMPARE(dialog.proposals.last(), folder.filePath("resnet50-plan.json"));
         QVERIFY(QFileInfo(folder.filePath("resnet50-plan.json")).size() > 0);
         QSettings().remove("lastExportDirectory");
+    }
+
+    // Every menu path the README, the docs and the window name ("File ▸ Import Model") exists in
+    // the menu bar, item by item.
+    void everyMenuPathNamedExists() {
+        MainWindow* window = m_fixture.open(QString());
+        QVERIFY(window);
+        QMap<QString, QMenu*> menus;
+        for (QAction* top : window->menuBar()->actions())
+            if (top->menu())
+                menus.insert(plainMenuText(top), top->menu());
+        static const QRegularExpression chain(QStringLiteral(
+            R"(\b(File|Edit|View|Planner|Help)((?:\s*▸\s*[^▸.,;:()\[\]`*\x22]+)+))"));
+        QStringList wrong;
+        int checked = 0;
+        for (const QString& text : textsNamingMenus()) {
+            auto matches = chain.globalMatch(text);
+            while (matches.hasNext()) {
+                const auto match = matches.next();
+                const QMenu* menu = menus.value(match.captured(1));
+                const QStringList steps = match.captured(2).split(QStringLiteral("▸"));
+                for (int k = 1; k < steps.size() && menu; ++k) {
+                    const QAction* item = itemNamed(menu, steps[k].trimmed());
+                    if (!item) {
+                        wrong << text.section(':', 0, 0) + ": " + match.captured(1) + " ▸" +
+                                     match.captured(2).left(40);
+                        break;
+                    }
+                    menu = item->menu();
+                }
+                ++checked;
+            }
+        }
+        QVERIFY(checked >= 10);
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join('\n')));
     }
 };
 

@@ -34,8 +34,8 @@ void ExplainPanel::setFontScale(double scale) {
 
 void ExplainPanel::refresh() {
     if (!m_document->hasProfile()) {
-        m_text->setHtml(QStringLiteral(
-            "<p>Open a profile (File ▸ Open, drag a file here, or Help ▸ Sample profiles).</p>"));
+        m_text->setHtml(QStringLiteral("<p>Open a profile (File ▸ Open Profile, drag a file here, "
+                                       "or Help ▸ Sample Profiles).</p>"));
         return;
     }
     if (!m_document->evaluationError().isEmpty()) {
