@@ -1,6 +1,7 @@
 // The window says only what is true of what is on screen, and keeps what the user made: each
 // test drives the window as a user would (keys, drags, drops, restarts) and reads back what the
 // user reads.
+#include "../StageStripDrag.h"
 #include "UiTestSupport.h"
 #include "WindowFixture.h"
 
@@ -27,6 +28,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 
 using namespace cutlab;
@@ -391,6 +393,48 @@ class TestUiTrust : public QObject {
         }
         QVERIFY(checked >= 10);
         QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join('\n')));
+    }
+
+    // Training edits are document edits: a stage drag marks the window modified, Ctrl+Q asks
+    // before quitting (Cancel keeps the window and the edit), Save marks everything saved.
+    void trainingEditsAskBeforeQuitting() {
+        MainWindow* window = m_fixture.open(uiSourcePath(kAlexNet));
+        QVERIFY(window);
+        QStringList questions;
+        QMessageBox::StandardButton answer = QMessageBox::Cancel;
+        window->setUnsavedQuestion([&](const QString& question) {
+            questions << question;
+            return answer;
+        });
+        window->action("trainingMode")->trigger();
+        TrainingPanel* training = window->training();
+        training->setPlanner(QStringLiteral("pipeline"));
+        QVERIFY(settled(training));
+        window->document()->markSaved(); // the planner choice was an edit too: start clean
+        QVERIFY(!window->document()->isModified());
+        const std::vector<int> planned = training->stageStrip()->boundaries();
+        training->stageStrip()->ensureVisible(training->stageStrip()->handle(0));
+        dragFirstBoundary(training->stageStrip(), planned[0] > 1 ? 1 : 2);
+        QVERIFY(settled(training));
+        QVERIFY(training->stageStrip()->boundaries() != planned);
+        QVERIFY(window->document()->isModified());
+        QVERIFY2(window->windowTitle().contains(" *"), qPrintable(window->windowTitle()));
+
+        QApplication::setActiveWindow(window);
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        QTest::keyClick(window, Qt::Key_Q, Qt::ControlModifier);
+        QCOMPARE(questions, QStringList{"Save your plan before closing?"});
+        QVERIFY(window->isVisible()); // Cancel: nothing lost
+        QVERIFY(training->stageStrip()->boundaries() != planned);
+
+        training->undoStack()->undo(); // back to where it was saved: nothing to ask
+        QVERIFY(!window->document()->isModified());
+        QVERIFY(!window->windowTitle().contains(" *"));
+        training->undoStack()->redo();
+        QVERIFY(window->document()->isModified());
+        window->document()->markSaved();
+        QVERIFY(training->undoStack()->isClean());
+        QVERIFY(!window->windowTitle().contains(" *"));
     }
 };
 

@@ -1,5 +1,6 @@
 // The Training mode: panel, chart builders, stage strip dragging, strategy sweep, export, the
 // document's undo and redo, dark canvases.
+#include "../StageStripDrag.h"
 #include "../TestPaths.h"
 
 #include "core/training/StrategySweepComputer.h"
@@ -104,19 +105,6 @@ double pipelineMs(const core::Profile& profile, const core::Network& network,
                                   4 * static_cast<int>(plan.stages.size()),
                                   core::ScheduleKind::OneForwardOneBackward)
         .minibatchMs;
-}
-
-// Drags the strip's first boundary handle to `target` with the mouse, in `steps` moves.
-void dragFirstBoundary(ui::StageStripView* strip, int target, int steps = 8) {
-    ui::StageBoundaryItem* handle = strip->handle(0);
-    QVERIFY(handle);
-    const QPoint from = strip->mapFromScene(handle->mapToScene(handle->rect().center()));
-    const QPoint to = strip->mapFromScene(
-        QPointF(strip->xOfPosition(target) + 3, handle->mapToScene(handle->rect().center()).y()));
-    QTest::mousePress(strip->viewport(), Qt::LeftButton, {}, from);
-    for (int i = 1; i <= steps; ++i)
-        QTest::mouseMove(strip->viewport(), from + (to - from) * i / steps);
-    QTest::mouseRelease(strip->viewport(), Qt::LeftButton, {}, to);
 }
 
 bool nearlyEqual(double a, double b) {

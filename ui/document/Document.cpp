@@ -555,9 +555,25 @@ bool Document::applyPlacement(const core::TierPlacement& placement, const QStrin
     return true;
 }
 
+bool Document::isModified() const {
+    return m_settingsModified || !m_undo.isClean() ||
+           std::any_of(m_trackedStacks.begin(), m_trackedStacks.end(),
+                       [](const QUndoStack* stack) { return !stack->isClean(); });
+}
+
 void Document::markSaved() {
     m_undo.setClean();
+    for (QUndoStack* stack : m_trackedStacks)
+        stack->setClean();
     setSettingsModified(false);
+}
+
+void Document::trackUndoStack(QUndoStack* stack) {
+    m_trackedStacks.push_back(stack);
+    connect(stack, &QUndoStack::cleanChanged, this,
+            [this] { setSettingsModified(m_settingsModified); });
+    connect(stack, &QObject::destroyed, this,
+            [this, stack] { std::erase(m_trackedStacks, stack); });
 }
 
 void Document::setSettingsModified(bool modified) {

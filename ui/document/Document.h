@@ -19,6 +19,7 @@
 #include <atomic>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace cutlab::ui {
 
@@ -107,8 +108,11 @@ class Document : public QObject {
     bool isSearchingBestPlan() const;
 
     QUndoStack* undoStack() { return &m_undo; }
-    bool isModified() const { return m_settingsModified || !m_undo.isClean(); }
+    bool isModified() const;
     void markSaved();
+    // Edits on `stack` (Training mode's) are edits of this document too: they make it modified,
+    // and markSaved() marks them saved.
+    void trackUndoStack(QUndoStack* stack);
 
     int selectedLayer() const { return m_selected; }
     void setSelectedLayer(int layer);
@@ -158,6 +162,7 @@ class Document : public QObject {
     std::array<std::optional<core::Evaluation>, 3> m_native;
     QString m_path;
     QUndoStack m_undo;
+    std::vector<QUndoStack*> m_trackedStacks;
     bool m_settingsModified = false;
     bool m_lastModified = false;
     int m_selected = -1;

@@ -79,6 +79,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 void MainWindow::buildModes() {
     m_training = new TrainingPanel(this);
     connect(m_training, &TrainingPanel::problem, this, &MainWindow::report);
+    m_document->trackUndoStack(m_training->undoStack()); // training edits are document edits
     m_training->setActive(false); // plans only while the Training mode is shown
     m_modes = new QTabWidget(this);
     m_modes->setObjectName(QStringLiteral("modes"));
@@ -370,8 +371,9 @@ void MainWindow::buildFileMenu() {
                            QStringLiteral("Print the one-page report"));
     connect(a.print, &QAction::triggered, m_files, &FileActions::printDialog);
     file->addSeparator();
-    a.quit = createAction(file, "quit", QStringLiteral("&Quit"), QKeySequence::Quit,
-                          QStringLiteral("Close CutLab"));
+    // Ctrl+Q on every platform theme (QKeySequence::Quit is empty on some, offscreen among them)
+    a.quit = createAction(file, "quit", QStringLiteral("&Quit"),
+                          QKeySequence(QStringLiteral("Ctrl+Q")), QStringLiteral("Close CutLab"));
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
 }
 
