@@ -18,12 +18,14 @@
 #include <QApplication>
 #include <QCryptographicHash>
 #include <QDirIterator>
+#include <QDockWidget>
 #include <QFile>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -435,6 +437,89 @@ class TestUiTrust : public QObject {
         window->document()->markSaved();
         QVERIFY(training->undoStack()->isClean());
         QVERIFY(!window->windowTitle().contains(" *"));
+    }
+
+    // Quit in either mode and start again with the same settings folder: the window comes back
+    // in that mode, and every dock of each mode is there (Ctrl+Shift+I/T switch). Reset Layout
+    // brings back the default; a layout without the charts is never restored.
+    void panelsSurviveARestartInEitherMode() {
+        const QStringList inference{"settingsDock", "inspectorDock", "plannerDock", "chartsDock",
+                                    "explainDock"};
+        auto open = [](QDockWidget* dock) { return dock && !dock->isHidden(); };
+        for (const bool quitInTraining : {true, false}) {
+            QSettings().clear();
+            auto start = [] {
+                auto window = std::make_unique<MainWindow>();
+                window->setPersistent(true);
+                window->setUnsavedQuestion([](const QString&) { return QMessageBox::Discard; });
+                window->restoreSettings();
+                window->show();
+                return window;
+            };
+            {
+                auto window = start();
+                QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+                QVERIFY(window->files()->openProfile(uiSourcePath(kAlexNet)));
+                window->setMode(quitInTraining ? MainWindow::Mode::Training
+                                               : MainWindow::Mode::Inference);
+                QVERIFY(window->close());
+            }
+            auto window = start();
+            QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+            QCOMPARE(window->mode(),
+                     quitInTraining ? MainWindow::Mode::Training : MainWindow::Mode::Inference);
+            window->setMode(MainWindow::Mode::Inference);
+            for (const QString& name : inference)
+                QVERIFY2(open(window->findChild<QDockWidget*>(name)), qPrintable(name));
+            QCOMPARE(window->findChild<QDockWidget*>("settingsDock")->windowTitle(),
+                     QString("Settings"));
+            window->setMode(MainWindow::Mode::Training);
+            QVERIFY(!open(window->findChild<QDockWidget*>("chartsDock")));
+            window->setMode(MainWindow::Mode::Inference);
+            QVERIFY(open(window->findChild<QDockWidget*>("chartsDock")));
+
+            // closed by hand: Reset Layout brings it back; a restart never comes without charts
+            window->findChild<QDockWidget*>("chartsDock")->close();
+            window->findChild<QDockWidget*>("explainDock")->close();
+            window->action("resetLayout")->trigger();
+            QVERIFY(open(window->findChild<QDockWidget*>("chartsDock")));
+            QVERIFY(open(window->findChild<QDockWidget*>("explainDock")));
+            window->findChild<QDockWidget*>("chartsDock")->close();
+            QVERIFY(window->close());
+            window = start();
+            QVERIFY(open(window->findChild<QDockWidget*>("chartsDock")));
+            window->close();
+        }
+        QSettings().clear();
+    }
+
+    // A saved geometry that fits no screen (another scale factor, a monitor gone) is not
+    // restored: the window opens on the screen, as large as the screen allows (its minimum
+    // size may still exceed a small screen: then its top-left corner is on it).
+    void offScreenGeometryIsNotRestored() {
+        QSettings().clear();
+        {
+            MainWindow window;
+            window.setPersistent(true);
+            window.setGeometry(QRect(5000, 4000, 1280, 800));
+            QVERIFY(window.close());
+        }
+        MainWindow window;
+        window.setPersistent(true);
+        window.restoreSettings();
+        bool onAScreen = false;
+        for (const QScreen* screen : QGuiApplication::screens())
+            onAScreen = onAScreen || screen->availableGeometry().contains(window.geometry()) ||
+                        (screen->availableGeometry().contains(window.geometry().topLeft()) &&
+                         window.size() == window.minimumSize().expandedTo(window.size()) &&
+                         (window.width() <= window.minimumWidth() ||
+                          window.height() <= window.minimumHeight()));
+        QVERIFY2(onAScreen, qPrintable(QStringLiteral("%1,%2 %3x%4")
+                                           .arg(window.geometry().x())
+                                           .arg(window.geometry().y())
+                                           .arg(window.geometry().width())
+                                           .arg(window.geometry().height())));
+        QSettings().clear();
     }
 };
 

@@ -579,7 +579,7 @@ class TestUiWindow : public QObject {
     }
 
     // At 1280×800 the window fits the screen with its status bar, the toolbar shows Best Plan and
-    // Present, and the Setting panel shows its machines and input without scrolling. With no
+    // Present, and the Settings panel shows its machines and input without scrolling. With no
     // profile the graph says how to start.
     void firstContactFitsA1280x800Screen() {
         MainWindow* empty = openWindow(QString());
@@ -1474,7 +1474,7 @@ class TestUiWindow : public QObject {
                               "topToBottom collapseBlocks expandBlocks - dark presentation "
                               "fullScreen - toggle_settingsDock toggle_plannerDock "
                               "toggle_chartsDock toggle_explainDock toggle_inspectorDock chart0 "
-                              "chart1 chart2",
+                              "chart1 chart2 resetLayout",
                               "&Planner: runPlanner",
                               "&Help: [&Sample Profiles] guide shortcuts - about"}));
         const MainWindowActions& a = window->actions();
@@ -1514,6 +1514,7 @@ class TestUiWindow : public QObject {
             {a.showChart[0], "chart0"},
             {a.showChart[1], "chart1"},
             {a.showChart[2], "chart2"},
+            {a.resetLayout, "resetLayout"},
             {a.runPlanner, "runPlanner"},
             {a.guide, "guide"},
             {a.shortcuts, "shortcuts"},

@@ -18,7 +18,7 @@ QString GuideDialog::html() {
         "<b>File ▸ Import Model</b> (or a drop on the window) converts an ONNX model, with "
         "estimated times, or a PipeDream graph.txt.</p>"
         "<h3>2. Choose the network and the machines</h3>"
-        "<p>The <b>Setting</b> panel on the left holds each link's bandwidth and latency "
+        "<p>The <b>Settings</b> panel on the left holds each link's bandwidth and latency "
         "(presets 3G, 4G, fibre, or your own values) and the machine that plays each tier.</p>"
         "<h3>3. Move the cuts</h3>"
         "<p>The graph shows every layer; the two handles are the cuts: layers before the first "

@@ -21,6 +21,7 @@
 #include "ui/window/RecentFiles.h"
 #include "ui/window/SampleProfiles.h"
 #include "ui/window/ShortcutsDialog.h"
+#include "ui/window/WindowLayout.h"
 
 #include "core/io/NetworkFile.h"
 #include "core/io/PlanFile.h"
@@ -69,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(m_files, &FileActions::statusMessage, statusBar(), &QStatusBar::showMessage);
     buildMenus();
     fillGraphToolBar();
+    m_layout = std::make_unique<WindowLayout>(this); // the default layout: all built
     connectWindow();
     statusBar()->setToolTip(QStringLiteral("Messages"));
     resize(1280, 800);
@@ -176,8 +178,8 @@ void MainWindow::buildDocks() {
     m_inspector = new InspectorPanel(m_document, this);
     m_charts = new ChartsPanel(m_document, m_sweep, this);
     m_explain = new ExplainPanel(m_document, this);
-    auto* settingsDock = dock(QStringLiteral("settingsDock"), QStringLiteral("Setting"), m_settings,
-                              Qt::LeftDockWidgetArea);
+    auto* settingsDock = dock(QStringLiteral("settingsDock"), QStringLiteral("Settings"),
+                              m_settings, Qt::LeftDockWidgetArea);
     auto* plannerDock = dock(QStringLiteral("plannerDock"), QStringLiteral("Planner"), m_planner,
                              Qt::RightDockWidgetArea);
     auto* inspectorDock = dock(QStringLiteral("inspectorDock"), QStringLiteral("Inspector"),
@@ -208,21 +210,7 @@ void MainWindow::setMode(Mode mode) {
 // The inference docks (inspector, planner, charts, explain) make no sense beside the training
 // views: hide them in Training mode and bring back the ones that were shown.
 void MainWindow::showModeDocks(Mode mode) {
-    const QStringList inferenceDocks{QStringLiteral("inspectorDock"), QStringLiteral("plannerDock"),
-                                     QStringLiteral("chartsDock"), QStringLiteral("explainDock")};
-    if (mode == Mode::Training) {
-        m_inferenceDocksShown.clear();
-        for (const QString& name : inferenceDocks)
-            if (auto* d = findChild<QDockWidget*>(name); d && !d->isHidden()) {
-                m_inferenceDocksShown << name;
-                d->hide();
-            }
-    } else {
-        for (const QString& name : m_inferenceDocksShown)
-            if (auto* d = findChild<QDockWidget*>(name))
-                d->show();
-        m_inferenceDocksShown.clear();
-    }
+    m_layout->enterMode(mode == Mode::Training);
     if (QAction* a = mode == Mode::Training ? m_actions.trainingMode : m_actions.inferenceMode)
         a->setChecked(true);
 }
@@ -543,6 +531,11 @@ void MainWindow::addPanelAndChartActions(QMenu* view) {
         a.showChart[static_cast<std::size_t>(k)] = chart;
     }
     connect(m_chartActions, &QActionGroup::triggered, this, &MainWindow::showChartOf);
+    a.resetLayout =
+        createAction(view, "resetLayout", QStringLiteral("&Reset Layout"), QKeySequence(),
+                     QStringLiteral("Every panel back where it was at first start"));
+    connect(a.resetLayout, &QAction::triggered, this,
+            [this] { m_layout->reset(mode() == Mode::Training); });
 }
 
 void MainWindow::buildPlannerMenu() {
@@ -785,8 +778,9 @@ void MainWindow::restoreSettings() {
         return;
     QSettings settings;
     m_firstRun = !settings.contains("geometry");
-    restoreGeometry(settings.value("geometry").toByteArray());
-    restoreState(settings.value("windowState").toByteArray());
+    const bool training = m_layout->restore(settings);
+    if (training)
+        setMode(Mode::Training);
     m_recent->restore();
     const QString network = settings.value("network").toString();
     if (!network.isEmpty()) {
@@ -825,8 +819,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     m_autosave->remove(); // saved or deliberately discarded
     if (m_persistent) {
         QSettings settings;
-        settings.setValue("geometry", saveGeometry());
-        settings.setValue("windowState", saveState());
+        m_layout->save(settings, mode() == Mode::Training);
         settings.setValue(
             "network", QString::fromStdString(core::networkToJson(m_document->network()).dump()));
         settings.setValue("topToBottom", m_scene->topToBottom());

@@ -8,6 +8,7 @@
 #include <QPointer>
 
 #include <functional>
+#include <memory>
 
 class QActionGroup;
 class QDockWidget;
@@ -26,6 +27,7 @@ class GraphScene;
 class InspectorPanel;
 class PlannerPanel;
 class PresentationWindow;
+class WindowLayout;
 class RecentFiles;
 class SettingsPanel;
 class SweepController;
@@ -164,8 +166,8 @@ class MainWindow : public QMainWindow {
     ExplainPanel* m_explain;
     TrainingPanel* m_training;
     QTabWidget* m_modes;
-    QUndoGroup* m_undoGroup = nullptr; // the inference document's and the training document's
-    QStringList m_inferenceDocksShown; // docks to show again when coming back from Training
+    QUndoGroup* m_undoGroup = nullptr;      // the inference document's and the training document's
+    std::unique_ptr<WindowLayout> m_layout; // the docks of each mode, saved and restored
     MainWindowActions m_actions;
     QActionGroup* m_chartActions = nullptr;
     RecentFiles* m_recent;

@@ -44,6 +44,7 @@ struct MainWindowActions {
     QAction* expandBlocks = nullptr;
     QAction* dark = nullptr;
     QAction* presentation = nullptr;
+    QAction* resetLayout = nullptr;
     QAction* fullScreen = nullptr;
     std::array<QAction*, 3> showChart{}; // by ChartsPanel::Kind
     // Planner
