@@ -5,10 +5,14 @@
 #include "UiTestSupport.h"
 #include "WindowFixture.h"
 
+#include "ui/charts/Format.h"
 #include "ui/document/Document.h"
 #include "ui/files/SaveDialog.h"
 #include "ui/files/SaveNames.h"
+#include "ui/graph/GraphView.h"
 #include "ui/panels/ChartsPanel.h"
+#include "ui/panels/GraphPanel.h"
+#include "ui/panels/PlannerPanel.h"
 #include "ui/training/StageStripView.h"
 #include "ui/training/TrainingDocument.h"
 #include "ui/training/TrainingPanel.h"
@@ -29,6 +33,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
@@ -520,6 +525,47 @@ class TestUiTrust : public QObject {
                                            .arg(window.geometry().width())
                                            .arg(window.geometry().height())));
         QSettings().clear();
+    }
+
+    // The planner table highlights the plan on screen: the row clicked, the best row after
+    // Ctrl+B, and no row after a hand-made move the table does not hold.
+    void plannerTableHighlightsThePlanOnScreen() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        PlannerPanel* planner = window->findChild<PlannerPanel*>();
+        QVERIFY(planner);
+        window->action("runPlanner")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!planner->isRunning() && planner->table()->rowCount() >= 3, 30000);
+        QTableWidget* table = planner->table();
+        auto highlighted = [table] {
+            const auto rows = table->selectionModel()->selectedRows();
+            return rows.isEmpty() ? -1 : rows.front().row();
+        };
+        auto shownTotal = [window] { return Format::ms(window->document()->evaluation().totalMs); };
+        const QRect second = table->visualRect(table->model()->index(1, 1));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, second.center());
+        QCOMPARE(highlighted(), 1);
+        QCOMPARE(table->item(1, 1)->text(), shownTotal());
+
+        QApplication::setActiveWindow(window);
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        window->graphPanel()->view()->setFocus();
+        QTest::keyClick(window, Qt::Key_B, Qt::ControlModifier); // Apply Best Plan
+        QCOMPARE(table->item(0, 1)->text(), shownTotal());
+        QCOMPARE(highlighted(), 0);
+
+        Document* doc = window->document();
+        for (int step = 0; step < 3; ++step) {
+            window->action("deviceCutRight")->trigger();
+            const int row = highlighted();
+            QVERIFY2(
+                row < 0 || table->item(row, 1)->text() == shownTotal(),
+                qPrintable(QString("row %1 highlighted, %2 on screen").arg(row).arg(shownTotal())));
+        }
+        doc->undoStack()->undo();
+        doc->undoStack()->undo();
+        doc->undoStack()->undo();
+        QCOMPARE(highlighted(), 0); // undo back to the best plan: its row again
     }
 };
 

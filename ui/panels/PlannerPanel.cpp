@@ -156,6 +156,7 @@ void PlannerPanel::connectAll() {
             applyRow(rows.front().row());
     });
     connect(m_document, &Document::evaluationChanged, this, &PlannerPanel::refreshBadge);
+    connect(m_document, &Document::evaluationChanged, this, &PlannerPanel::selectShownPlan);
     connect(m_document, &Document::referencePlansChanged, this, &PlannerPanel::refreshBadge);
     connect(m_document, &Document::profileChanged, this, &PlannerPanel::onProfileChanged);
     // The shown figures are for the old setting: grey them, drop the selection, re-rank.
@@ -357,6 +358,7 @@ void PlannerPanel::showPlans(std::vector<core::RankedPlan> plans, const QString&
     m_table->resizeRowsToContents();
     m_applying = false;
     m_stale = false;
+    selectShownPlan();
     setStatus(m_plans.empty() ? message
                               : QStringLiteral("%1 plan(s) from %2 on %3.")
                                     .arg(m_plans.size())
@@ -377,6 +379,42 @@ void PlannerPanel::applyRow(int row) {
         setStatus(QStringLiteral(
                       "Plan #%1 moves back to an earlier tier: the two handles cannot show it.")
                       .arg(row + 1));
+}
+
+namespace {
+
+// The same plan on screen: the same cuts, and the same machine on every tier that runs layers.
+bool samePlacement(const core::TierPlacement& a, const core::TierPlacement& b, int layers) {
+    if (a.deviceEnd != b.deviceEnd || a.edgeEnd != b.edgeEnd)
+        return false;
+    for (const core::Tier tier : {core::Tier::Device, core::Tier::Edge, core::Tier::Cloud}) {
+        const auto t = static_cast<std::size_t>(core::tierIndex(tier));
+        if (a.layersOn(tier, layers) > 0 && a.machine[t] != b.machine[t])
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+void PlannerPanel::selectShownPlan() {
+    if (m_applying || m_stale || !m_document->hasProfile() ||
+        m_plansProfile != m_document->sharedProfile())
+        return;
+    const core::TierPlacement shown = m_document->placement();
+    const int layers = static_cast<int>(m_document->profile().layers.size());
+    int match = -1;
+    for (int row = 0; row < static_cast<int>(m_plans.size()) && match < 0; ++row)
+        if (const auto placement =
+                core::monotonePlacement(m_plans[static_cast<std::size_t>(row)].evaluation);
+            placement && samePlacement(*placement, shown, layers))
+            match = row;
+    m_applying = true; // selecting shows; it does not apply again
+    if (match < 0)
+        m_table->clearSelection();
+    else
+        m_table->selectRow(match);
+    m_applying = false;
 }
 
 void PlannerPanel::refreshBadge() {

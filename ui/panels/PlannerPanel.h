@@ -67,6 +67,8 @@ class PlannerPanel : public QWidget {
     void showPlans(std::vector<core::RankedPlan> plans, const QString& message);
     void onProfileChanged();
     void applyRow(int row);
+    // Highlights the row whose plan is the one on screen, or none (after a manual edit).
+    void selectShownPlan();
     void refreshBadge();
     void markStale();
     void setStatus(const QString& text);
