@@ -20,11 +20,13 @@
 #include "core/io/PlanFile.h"
 
 #include <QApplication>
+#include <QChartView>
 #include <QCryptographicHash>
 #include <QDirIterator>
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -566,6 +568,87 @@ class TestUiTrust : public QObject {
         doc->undoStack()->undo();
         doc->undoStack()->undo();
         QCOMPARE(highlighted(), 0); // undo back to the best plan: its row again
+    }
+
+    // The graph has the keys at start; every listed shortcut that opens no modal dialog works
+    // from the graph, the find box (but for the keys a text field needs) and a chart.
+    void shortcutsWorkFromEveryFocus() {
+        SaveDialogStandIn dialog;
+        dialog.pick = QStringLiteral("/nonexistent-folder/x"); // then: cancelled below
+        SaveDialog::setChooser([](const SaveDialog::Request&) { return QString(); });
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        QApplication::setActiveWindow(window);
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        GraphPanel* graph = window->graphPanel();
+        QCOMPARE(QApplication::focusWidget(), graph->view());
+        const QStringList modal{"open",        "openPlan", "importProfile", "openNetwork",
+                                "print",       "quit",     "about",         "presentation",
+                                "fullScreen",  "guide",    "shortcuts",     "inferenceMode",
+                                "trainingMode"};
+        const QStringList textKeys{"Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "Ctrl+Left", "Ctrl+Right"};
+        QWidget* chart = window->charts()->findChild<QChartView*>();
+        QVERIFY(chart);
+        int tried = 0;
+        QStringList names; // by name: an action may rebuild a menu (Clear Recent) and its actions
+        for (const QAction* action : window->findChildren<QAction*>())
+            if (!action->objectName().isEmpty())
+                names << action->objectName();
+        for (QWidget* focus : {static_cast<QWidget*>(graph->view()),
+                               static_cast<QWidget*>(graph->searchBox()), chart}) {
+            for (const QString& name : names) {
+                QAction* action = window->findChild<QAction*>(name);
+                if (!action || action->shortcut().isEmpty() || modal.contains(name) ||
+                    !action->isEnabled() || action->objectName().startsWith("recent") ||
+                    action->objectName().startsWith("sample"))
+                    continue;
+                const QString keys = action->shortcut().toString();
+                if (focus == graph->searchBox() && textKeys.contains(keys))
+                    continue;
+                int triggered = 0;
+                auto counter = connect(action, &QAction::triggered, [&triggered] { ++triggered; });
+                if (!focus->isVisible())
+                    window->action("resetLayout")->trigger();
+                focus->setFocus();
+                const QKeyCombination key = action->shortcut()[0];
+                QTest::keyClick(focus, key.key(), key.keyboardModifiers());
+                disconnect(counter);
+                QVERIFY2(triggered == 1,
+                         qPrintable(QStringLiteral("%1 (%2) from %3")
+                                        .arg(action->objectName() + "/" + action->text(), keys,
+                                             focus->metaObject()->className())));
+                if (action->isCheckable())
+                    action->trigger(); // back as it was
+                ++tried;
+            }
+        }
+        QVERIFY(tried > 60);
+    }
+
+    // The find box: a miss says so under it; Esc clears it and gives the keys back to the
+    // graph; another profile starts with it empty.
+    void findBoxSaysMissesAndClears() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        QApplication::setActiveWindow(window);
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        GraphPanel* graph = window->graphPanel();
+        QTest::keyClick(window, Qt::Key_F, Qt::ControlModifier);
+        QCOMPARE(QApplication::focusWidget(), graph->searchBox());
+        QTest::keyClicks(graph->searchBox(), "zebra");
+        QVERIFY(graph->searchMessage()->isVisible());
+        QCOMPARE(graph->searchMessage()->text(), QString("No layer matches 'zebra'"));
+        graph->searchBox()->clear();
+        QTest::keyClicks(graph->searchBox(), "layer"); // the type of VGG19's Scission layers
+        QVERIFY(!graph->searchMessage()->isVisible());
+        QTest::keyClick(graph->searchBox(), Qt::Key_Escape);
+        QVERIFY(graph->searchBox()->text().isEmpty());
+        QCOMPARE(QApplication::focusWidget(), graph->view());
+        QTest::keyClicks(graph->searchBox(), "block");
+        QVERIFY(
+            window->files()->openProfile(uiSourcePath("sample_profiles/scission/resnet50.json")));
+        QVERIFY(graph->searchBox()->text().isEmpty());
+        QVERIFY(!graph->searchMessage()->isVisible());
     }
 };
 

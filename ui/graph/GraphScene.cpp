@@ -374,7 +374,8 @@ int GraphScene::highlightMatches(const QString& text) {
         // the layer may sit inside a collapsed block: search the profile itself
         const auto& layers = m_document->profile().layers;
         for (std::size_t i = 0; i < layers.size(); ++i)
-            if (QString::fromStdString(layers[i].id).contains(needle, Qt::CaseInsensitive))
+            if (QString::fromStdString(layers[i].id).contains(needle, Qt::CaseInsensitive) ||
+                QString::fromStdString(layers[i].type).contains(needle, Qt::CaseInsensitive))
                 return static_cast<int>(i);
     }
     return first;

@@ -6,6 +6,7 @@
 #include "ui/graph/GraphView.h"
 #include "ui/graph/OverviewStrip.h"
 
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QToolBar>
@@ -29,6 +30,11 @@ GraphPanel::GraphPanel(Document* document, GraphScene* scene, QWidget* parent)
         "Find a layer by id or type: matches are outlined, Enter centres the first (Ctrl+F)"));
     m_toolBar->addWidget(m_search);
     m_toolBar->addSeparator();
+    m_search->installEventFilter(this);
+    m_searchMessage = new QLabel(this);
+    m_searchMessage->setContentsMargins(10, 2, 10, 2);
+    m_searchMessage->setToolTip(QStringLiteral("What the find box found"));
+    m_searchMessage->hide();
     m_summary = new QLabel(this);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setContentsMargins(10, 4, 10, 4);
@@ -39,18 +45,26 @@ GraphPanel::GraphPanel(Document* document, GraphScene* scene, QWidget* parent)
     m_view = new GraphView(scene, this);
     m_overview = new OverviewStrip(document, scene, m_view, this);
     layout->addWidget(m_toolBar);
+    layout->addWidget(m_searchMessage);
     layout->addWidget(m_summary);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_overview);
-    connect(m_search, &QLineEdit::textChanged, this,
-            [this] { m_scene->highlightMatches(m_search->text()); });
+    connect(m_search, &QLineEdit::textChanged, this, [this] {
+        const bool found = m_scene->highlightMatches(m_search->text()) >= 0;
+        m_searchMessage->setText(
+            QStringLiteral("No layer matches '%1'").arg(m_search->text().trimmed()));
+        m_searchMessage->setVisible(!found && !m_search->text().trimmed().isEmpty() &&
+                                    m_document->hasProfile());
+    });
     connect(m_search, &QLineEdit::returnPressed, this, &GraphPanel::search);
     connect(m_document, &Document::evaluationChanged, this, &GraphPanel::refreshSummary);
     connect(m_document, &Document::referencePlansChanged, this, &GraphPanel::refreshSummary);
     // A plan applied (planner row, best plan, undo, redo) is an undo-stack move that changes the
     // cuts; a drag's release is one too, but the handle is under the pointer already.
-    connect(m_document, &Document::profileChanged, this,
-            [this] { m_shownState = m_document->state(); });
+    connect(m_document, &Document::profileChanged, this, [this] {
+        m_shownState = m_document->state();
+        clearSearch(); // a new model: the old search means nothing there
+    });
     connect(m_document, &Document::stateChanged, this, [this] {
         if (m_scene->isDraggingCut() || m_overview->isDragging())
             m_shownState = m_document->state();
@@ -87,6 +101,54 @@ void GraphPanel::focusSearch() {
     m_search->selectAll();
 }
 
+void GraphPanel::clearSearch() {
+    m_search->clear();
+    m_searchMessage->hide();
+}
+
+namespace {
+
+// Keys a one-line text field needs for itself; every other key combination with Ctrl or Alt
+// reaches the window's shortcuts even while the find box has the focus.
+bool textFieldNeeds(const QKeyEvent& key) {
+    const Qt::KeyboardModifiers mods = key.modifiers() & ~Qt::KeypadModifier;
+    if (!(mods & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)))
+        return true; // typing, arrows, Home/End, Backspace/Delete
+    static const QList<QKeySequence> textKeys{QKeySequence(QStringLiteral("Ctrl+Z")),
+                                              QKeySequence(QStringLiteral("Ctrl+Shift+Z")),
+                                              QKeySequence(QStringLiteral("Ctrl+Y")),
+                                              QKeySequence(QStringLiteral("Ctrl+C")),
+                                              QKeySequence(QStringLiteral("Ctrl+X")),
+                                              QKeySequence(QStringLiteral("Ctrl+V")),
+                                              QKeySequence(QStringLiteral("Ctrl+A")),
+                                              QKeySequence(QStringLiteral("Ctrl+Left")),
+                                              QKeySequence(QStringLiteral("Ctrl+Right")),
+                                              QKeySequence(QStringLiteral("Ctrl+Shift+Left")),
+                                              QKeySequence(QStringLiteral("Ctrl+Shift+Right")),
+                                              QKeySequence(QStringLiteral("Ctrl+Backspace")),
+                                              QKeySequence(QStringLiteral("Ctrl+Del")),
+                                              QKeySequence(QStringLiteral("Ctrl+Ins"))};
+    return textKeys.contains(QKeySequence(key.keyCombination()));
+}
+
+} // namespace
+
+bool GraphPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != m_search)
+        return QWidget::eventFilter(watched, event);
+    auto* key = static_cast<QKeyEvent*>(event);
+    if (event->type() == QEvent::ShortcutOverride && !textFieldNeeds(*key)) {
+        event->ignore(); // not the field's: the window's shortcut runs
+        return true;
+    }
+    if (event->type() == QEvent::KeyPress && key->key() == Qt::Key_Escape) {
+        clearSearch();
+        m_view->setFocus(Qt::ShortcutFocusReason);
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 void GraphPanel::setSummaryScale(double scale) {
     QFont font = m_summary->font();
     font.setPointSizeF(QFont().pointSizeF() * scale);
@@ -95,8 +157,10 @@ void GraphPanel::setSummaryScale(double scale) {
 
 void GraphPanel::search() {
     const int layer = m_scene->highlightMatches(m_search->text());
-    if (layer < 0)
+    if (layer < 0) {
+        m_searchMessage->setVisible(!m_search->text().trimmed().isEmpty());
         return;
+    }
     const int block = m_document->structure().blockOfLayer[static_cast<std::size_t>(layer)];
     if (m_scene->isBlockCollapsed(block))
         m_scene->setBlockCollapsed(block, false);

@@ -30,11 +30,15 @@ class GraphPanel : public QWidget {
     QToolBar* toolBar() const { return m_toolBar; }
     QLabel* summaryLabel() const { return m_summary; }
     void focusSearch();
+    // "No layer matches 'x'" under the find box after a miss; hidden otherwise.
+    QLabel* searchMessage() const { return m_searchMessage; }
     void setSummaryScale(double scale);
 
   private:
     void refreshSummary();
     void search();
+    void clearSearch();
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void showHandlesIfPlanApplied();
 
     Document* m_document;
@@ -44,6 +48,7 @@ class GraphPanel : public QWidget {
     PartitionState m_shownState; // the cuts last seen outside a drag
     QToolBar* m_toolBar;
     QLineEdit* m_search;
+    QLabel* m_searchMessage;
     QLabel* m_summary;
 };
 

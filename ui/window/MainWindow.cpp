@@ -75,6 +75,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     statusBar()->setToolTip(QStringLiteral("Messages"));
     resize(1280, 800);
     refreshTitle();
+    m_graph->view()->setFocus(); // the graph, not the find box, has the keys at start
 }
 
 // The Inference and Training tabs.

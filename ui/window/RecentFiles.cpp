@@ -44,7 +44,13 @@ void RecentFiles::clear() {
 }
 
 void RecentFiles::rebuildMenu() {
-    m_menu->clear();
+    // Later, not now: the action being triggered (a recent file, Clear Recent) is among them.
+    for (QAction* old : m_menu->actions()) {
+        m_menu->removeAction(old);
+        old->setObjectName(QString());
+        old->setShortcuts({});
+        old->deleteLater();
+    }
     int index = 1;
     for (const QString& path : m_files) {
         auto* a =
