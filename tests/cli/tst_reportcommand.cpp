@@ -162,6 +162,25 @@ class TestReportCommand : public QObject {
                      qPrintable(cell + " missing in\n" + t));
     }
 
+    // The caption names only marks that are drawn: "(red bars: cuts)" when a cut is on the
+    // strip, not when everything runs on one tier.
+    void captionNamesOnlyDrawnMarks() {
+        QTemporaryDir dir;
+        const QString vgg19 = sourcePath("sample_profiles/scission/vgg19.json");
+        auto caption = [&](const QString& cuts) {
+            const QString pdf = dir.filePath(QStringLiteral("r.pdf"));
+            const Run report = cli({"report", vgg19, "--cuts", cuts, "-o", pdf});
+            if (report.status != 0)
+                return report.err;
+            const Run text = run(QStringLiteral("pdftotext"), {"-layout", pdf, "-"});
+            return text.out.section(QStringLiteral("Model vgg19"), 1, 1).section('\n', 0, 0);
+        };
+        const QString allCloud = caption(QStringLiteral("none,none"));
+        QVERIFY2(allCloud.contains(QStringLiteral("cloud 25 layers")), qPrintable(allCloud));
+        QVERIFY2(!allCloud.contains(QStringLiteral("red bars")), qPrintable(allCloud));
+        const QString split = caption(QStringLiteral("5,10"));
+        QVERIFY2(split.contains(QStringLiteral("(red bars: cuts)")), qPrintable(split));
+    }
     void reportRefusesBadInput() {
         QTemporaryDir dir;
         const QString vgg = sourcePath("sample_profiles/scission/vgg19.json");

@@ -81,14 +81,12 @@ std::vector<PlacedCell> flow(const std::vector<Cell>& cells, const QFontMetricsF
     return placed;
 }
 
-// The model as labelled cells filled with their tier's colour, a red bar at each cut. Returns
-// the height used.
-double drawModelStrip(QPainter& painter, const ReportContent& content, const QRectF& area) {
+// The model's cells: one per layer, or one per block for a long model, with its tier.
+std::vector<Cell> modelCells(const ReportContent& content) {
     const core::Profile& profile = *content.profile;
     const int n = static_cast<int>(profile.layers.size());
     std::vector<Cell> cells;
-    const bool byLayer = n <= ReportPage::kMaxLayerCells || !content.structure;
-    if (byLayer) {
+    if (n <= ReportPage::kMaxLayerCells || !content.structure) {
         for (int i = 0; i < n; ++i)
             cells.push_back({layerId(profile, i), tierOf(content.placement, i)});
     } else {
@@ -97,6 +95,21 @@ double drawModelStrip(QPainter& painter, const ReportContent& content, const QRe
             cells.push_back({QStringLiteral("Block %1").arg(b + 1),
                              tierOf(content.placement, blocks[b].first)});
     }
+    return cells;
+}
+
+// A red bar is drawn where two neighbouring cells run on different tiers.
+bool drawsACut(const std::vector<Cell>& cells) {
+    for (std::size_t i = 1; i < cells.size(); ++i)
+        if (cells[i].tier != cells[i - 1].tier)
+            return true;
+    return false;
+}
+
+// The model as labelled cells filled with their tier's colour, a red bar at each cut. Returns
+// the height used.
+double drawModelStrip(QPainter& painter, const ReportContent& content, const QRectF& area) {
+    const std::vector<Cell> cells = modelCells(content);
     std::vector<PlacedCell> placed;
     int pixels = 9;
     for (; pixels >= 4; --pixels) {
@@ -286,15 +299,17 @@ double paintModelSummary(QPainter& painter, const ReportContent& content, double
                                                      core::tierIndex(tier))]));
     }
     painter.setFont(pixelFont(9, true));
-    painter.drawText(QRectF(margin, y, width, 12), Qt::AlignLeft | Qt::AlignVCenter,
-                     QStringLiteral("Model %1 — %2 layers, %3 blocks%4 (red bars: cuts)  ·  %5")
-                         .arg(modelName)
-                         .arg(n)
-                         .arg(blocks)
-                         .arg(n > ReportPage::kMaxLayerCells && content.structure
-                                  ? QStringLiteral(", shown by block")
-                                  : QString())
-                         .arg(tiers.join(QStringLiteral(", "))));
+    painter.drawText(
+        QRectF(margin, y, width, 12), Qt::AlignLeft | Qt::AlignVCenter,
+        QStringLiteral("Model %1 — %2 layers, %3 blocks%4%5  ·  %6")
+            .arg(modelName)
+            .arg(n)
+            .arg(blocks)
+            .arg(n > ReportPage::kMaxLayerCells && content.structure
+                     ? QStringLiteral(", shown by block")
+                     : QString())
+            .arg(drawsACut(modelCells(content)) ? QStringLiteral(" (red bars: cuts)") : QString())
+            .arg(tiers.join(QStringLiteral(", "))));
     y += 15;
     y += drawModelStrip(painter, content, QRectF(margin, y, width, 150)) + 6;
     return y;
