@@ -529,6 +529,38 @@ class TestUiTrust : public QObject {
         QSettings().clear();
     }
 
+    // The strategy comparison on a profile no planner can train (VGG19, forward times only)
+    // shows why in place of an empty chart; on AlexNet it shows the chart.
+    void emptyStrategyComparisonSaysWhy() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->action("trainingMode")->trigger();
+        TrainingPanel* training = window->training();
+        training->showView(TrainingPanel::View::Strategy);
+        QTRY_VERIFY_WITH_TIMEOUT(training->strategySweep() && !training->isStrategyRunning(),
+                                 60000);
+        QLabel* status =
+            labelWithTip(training, QStringLiteral("State of the strategy comparison sweep."));
+        QVERIFY(status);
+        QVERIFY(!training->strategyView()->isVisibleTo(training));
+        QVERIFY2(status->text().startsWith(
+                     QStringLiteral("No planner has an answer, so there is nothing to compare")) &&
+                     status->text().contains(QStringLiteral("no layer has backward_ms")) &&
+                     status->text().contains(QStringLiteral("sample_profiles/hiertrain/")),
+                 qPrintable(status->text()));
+        QString error;
+        QTemporaryDir dir;
+        QVERIFY(
+            !training->exportView(TrainingPanel::View::Strategy, dir.filePath("s.png"), &error));
+        QVERIFY2(error.contains(QStringLiteral("no layer has backward_ms")), qPrintable(error));
+
+        QVERIFY(window->files()->openProfile(uiSourcePath(kAlexNet)));
+        QTRY_VERIFY_WITH_TIMEOUT(training->strategySweep() && !training->isStrategyRunning() &&
+                                     training->strategyView()->isVisibleTo(training),
+                                 60000);
+        QVERIFY(status->text().startsWith(QStringLiteral("Batch ")));
+    }
+
     // The planner table highlights the plan on screen: the row clicked, the best row after
     // Ctrl+B, and no row after a hand-made move the table does not hold.
     void plannerTableHighlightsThePlanOnScreen() {

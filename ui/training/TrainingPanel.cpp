@@ -45,6 +45,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace cutlab::ui {
 namespace {
@@ -684,13 +685,26 @@ void TrainingPanel::showStrategy() {
     ChartStyle::apply(chart, m_dark);
     m_strategyView->setChart(chart);
     delete old;
-    m_strategyStatus->setText(sweep->error.empty()
-                                  ? QStringLiteral("Batch %1, %2 planners, %3 bandwidths.")
-                                        .arg(sweep->batch)
-                                        .arg(sweep->planners.size())
-                                        .arg(sweep->mbps.size())
-                                  : QStringLiteral("Some points have no answer: %1")
-                                        .arg(QString::fromStdString(sweep->error)));
+    const bool anyAnswer = hasAnyAnswer(*sweep);
+    m_strategyView->setVisible(anyAnswer); // an empty chart with a full legend says nothing
+    m_strategyStatus->setWordWrap(true);
+    m_strategyStatus->setText(
+        !anyAnswer ? QStringLiteral("No planner has an answer, so there is nothing to compare: %1")
+                         .arg(QString::fromStdString(sweep->error))
+        : sweep->error.empty() ? QStringLiteral("Batch %1, %2 planners, %3 bandwidths.")
+                                     .arg(sweep->batch)
+                                     .arg(sweep->planners.size())
+                                     .arg(sweep->mbps.size())
+                               : QStringLiteral("Some points have no answer: %1")
+                                     .arg(QString::fromStdString(sweep->error)));
+}
+
+bool TrainingPanel::hasAnyAnswer(const core::StrategySweep& sweep) {
+    for (const auto& series : sweep.ms)
+        for (double ms : series)
+            if (std::isfinite(ms))
+                return true;
+    return false;
 }
 
 void TrainingPanel::showSceneMessage(QGraphicsScene* scene, const QString& text, bool error) const {
@@ -817,6 +831,8 @@ bool TrainingPanel::exportView(View view, const QString& path, QString* error) c
         const core::StrategySweep* sweep = strategySweep();
         if (!sweep)
             return fail(QStringLiteral("The strategy comparison has not finished yet."));
+        if (!hasAnyAnswer(*sweep))
+            return fail(QString::fromStdString(sweep->error));
         return ImageExporter::writeChart(
             path,
             StrategyChartBuilder::build(*sweep, m_logXBox->isChecked(),

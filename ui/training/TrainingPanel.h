@@ -146,6 +146,7 @@ class TrainingPanel : public QWidget {
     void showPipelinePartition(const std::vector<int>& allowed);
     void restartStrategy();
     void showStrategy();
+    static bool hasAnyAnswer(const core::StrategySweep& sweep);
     void drawTimeline();
     void drawGantt();
     void updateMessage();
