@@ -16,10 +16,12 @@
 #include "ui/training/StageStripView.h"
 #include "ui/training/TrainingDocument.h"
 #include "ui/training/TrainingPanel.h"
+#include "ui/window/PresentationWindow.h"
 
 #include "core/io/PlanFile.h"
 
 #include <QApplication>
+#include <QChart>
 #include <QChartView>
 #include <QCryptographicHash>
 #include <QDirIterator>
@@ -38,6 +40,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <QValueAxis>
 #include <QtTest>
 
 using namespace cutlab;
@@ -559,6 +562,39 @@ class TestUiTrust : public QObject {
                                      training->strategyView()->isVisibleTo(training),
                                  60000);
         QVERIFY(status->text().startsWith(QStringLiteral("Batch ")));
+    }
+
+    // Presenting changes nothing: after stepping through every slide and leaving, the cuts,
+    // the network, the modified flag and the breakdown chart's axis are as they were.
+    void presentingChangesNothing() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        Document* doc = window->document();
+        QVERIFY(!doc->isModified());
+        auto axisMax = [window] {
+            const auto axes = window->charts()->chart(ChartsPanel::Breakdown)->axes(Qt::Horizontal);
+            return axes.isEmpty() ? -1.0 : static_cast<QValueAxis*>(axes.front())->max();
+        };
+        const double before = axisMax();
+        const PartitionState state = doc->state();
+        const std::string network = doc->network().name;
+        const int undoIndex = doc->undoStack()->index();
+        window->action("presentation")->trigger();
+        PresentationWindow* presentation = window->presentation();
+        QVERIFY(presentation);
+        QVERIFY(QTest::qWaitForWindowExposed(presentation));
+        for (int step = 1; step < presentation->stepCount(); ++step) {
+            QTest::keyClick(presentation, Qt::Key_Right);
+            QTRY_COMPARE_WITH_TIMEOUT(presentation->currentStep(), step, 20000);
+        }
+        QTest::keyClick(presentation, Qt::Key_Escape);
+        QTRY_VERIFY(!window->presentation());
+        QVERIFY(!doc->isModified());
+        QVERIFY(doc->state() == state);
+        QCOMPARE(doc->network().name, network);
+        QCOMPARE(doc->undoStack()->index(), undoIndex);
+        QCOMPARE(axisMax(), before);
+        QVERIFY(!window->windowTitle().contains(" *"));
     }
 
     // The planner table highlights the plan on screen: the row clicked, the best row after

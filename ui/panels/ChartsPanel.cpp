@@ -146,6 +146,12 @@ QChart* ChartsPanel::buildChart(Kind kind) const {
     return new QChart();
 }
 
+void ChartsPanel::redraw() {
+    rebuildBreakdown();
+    rebuildLayers();
+    rebuildSweep();
+}
+
 void ChartsPanel::rebuildBreakdown() {
     QChart* old = m_views[Breakdown]->chart();
     QChart* chart = buildChart(Breakdown);

@@ -37,6 +37,9 @@ class ChartsPanel : public QWidget {
     static QString fileStem(Kind kind);
     std::vector<BreakdownEntry> breakdownEntries() const;
 
+    // Every chart drawn afresh from the document (after a presentation stepped through others).
+    void redraw();
+
   private:
     void rebuildBreakdown();
     void rebuildLayers();

@@ -761,8 +761,11 @@ void MainWindow::setPresentation(bool on) {
         return;
     m_presentation = new PresentationWindow(m_document, m_scene, m_charts);
     // The presentation's view sized the cut grips for its zoom: back to this window's after.
-    connect(m_presentation, &QObject::destroyed, this,
-            [this] { m_scene->setViewZoom(graphPanel()->view()->zoom()); });
+    // Its steps left the charts' axes where the slides had them: draw them afresh.
+    connect(m_presentation, &QObject::destroyed, this, [this] {
+        m_scene->setViewZoom(graphPanel()->view()->zoom());
+        m_charts->redraw();
+    });
     m_presentation->showFullScreen();
     m_presentation->activateWindow();
 }

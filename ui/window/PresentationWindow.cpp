@@ -38,7 +38,7 @@ PresentationWindow::PresentationWindow(Document* document, GraphScene* scene, Ch
                                        QWidget* parent)
     : QWidget(parent, Qt::Window), m_document(document), m_charts(charts),
       m_savedNetwork(document->network()), m_savedState(document->state()),
-      m_jobs(new JobRunner(kSearchSlots, this)) {
+      m_wasModified(document->isModified()), m_jobs(new JobRunner(kSearchSlots, this)) {
     setWindowTitle(QStringLiteral("CutLab — presentation"));
     setAttribute(Qt::WA_DeleteOnClose);
     auto* layout = new QVBoxLayout(this);
@@ -340,6 +340,8 @@ void PresentationWindow::closeEvent(QCloseEvent* event) {
         if (networkToJsonText(m_savedNetwork) != networkToJsonText(m_document->network()))
             m_document->setNetwork(m_savedNetwork);
         m_document->applyState(m_savedState);
+        if (!m_wasModified) // presenting is no edit
+            m_document->markSaved();
     }
     emit closed();
     event->accept();

@@ -78,6 +78,7 @@ class PresentationWindow : public QWidget {
     int m_current = -1;
     core::Network m_savedNetwork;
     PartitionState m_savedState;
+    bool m_wasModified; // the document had unsaved changes when the presentation began
     QLabel* m_title;
     QLabel* m_total;
     GraphView* m_view;
