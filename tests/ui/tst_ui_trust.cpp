@@ -26,11 +26,13 @@
 #include <QCryptographicHash>
 #include <QDirIterator>
 #include <QDockWidget>
+#include <QDropEvent>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
@@ -40,6 +42,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <QUrl>
 #include <QValueAxis>
 #include <QtTest>
 
@@ -139,6 +142,23 @@ QAction* itemNamed(const QMenu* menu, const QString& phrase) {
             best = action;
     }
     return best;
+}
+
+// Drags `path` over `target` and drops it there, as the window system delivers it.
+bool dropFile(QWidget* target, const QString& path) {
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    const QPoint at = target->rect().center();
+    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(target, &enter);
+    QDragMoveEvent move(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    move.setAccepted(enter.isAccepted()); // as the window system sends it after an enter
+    QApplication::sendEvent(target, &move);
+    if (!enter.isAccepted() || !move.isAccepted())
+        return false;
+    QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(target, &drop);
+    return drop.isAccepted();
 }
 
 bool settled(const TrainingPanel* panel) {
@@ -595,6 +615,38 @@ class TestUiTrust : public QObject {
         QCOMPARE(doc->undoStack()->index(), undoIndex);
         QCOMPARE(axisMax(), before);
         QVERIFY(!window->windowTitle().contains(" *"));
+    }
+
+    // A profile dropped on any part of the window opens: the empty page, the graph, a chart,
+    // a dock, the Training view.
+    void dropsOpenAnywhere() {
+        MainWindow* window = m_fixture.open(QString());
+        QVERIFY(window);
+        const QString vgg19 = uiSourcePath("sample_profiles/scission/vgg19.json");
+        const QString resnet = uiSourcePath("sample_profiles/scission/resnet50.json");
+        auto model = [window] {
+            return window->document()->hasProfile()
+                       ? QString::fromStdString(window->document()->profile().model.name)
+                       : QString();
+        };
+        QVERIFY(dropFile(window->graphPanel()->summaryLabel(), vgg19)); // the empty page
+        QCOMPARE(model(), QString("vgg19"));
+        const QList<QPair<QString, QWidget*>> areas{
+            {"graph", window->graphPanel()->view()->viewport()},
+            {"chart", window->charts()->findChild<QChartView*>()->viewport()},
+            {"planner dock", window->planner()},
+            {"settings dock", window->findChild<QDockWidget*>("settingsDock")->widget()},
+            {"find box", window->graphPanel()->searchBox()}};
+        bool even = true;
+        for (const auto& [name, widget] : areas) {
+            const QString path = even ? resnet : vgg19;
+            QVERIFY2(dropFile(widget, path), qPrintable(name));
+            QCOMPARE(model(), QString(even ? "resnet50" : "vgg19"));
+            even = !even;
+        }
+        window->action("trainingMode")->trigger();
+        QVERIFY(dropFile(window->training()->ganttView()->viewport(), uiSourcePath(kAlexNet)));
+        QCOMPARE(model(), QString("alexnet-tinyimagenet"));
     }
 
     // The planner table highlights the plan on screen: the row clicked, the best row after

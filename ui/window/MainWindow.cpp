@@ -75,7 +75,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     statusBar()->setToolTip(QStringLiteral("Messages"));
     resize(1280, 800);
     refreshTitle();
-    m_graph->view()->setFocus(); // the graph, not the find box, has the keys at start
+    m_graph->view()->setFocus();    // the graph, not the find box, has the keys at start
+    qApp->installEventFilter(this); // drops anywhere on the window (eventFilter)
 }
 
 // The Inference and Training tabs.
@@ -831,7 +832,30 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->accept();
 }
 
+// Files dropped anywhere on the window (the graph, a chart, a dock, the empty page) open: the
+// views' own drop handling (a graphics scene accepts the enter, then refuses every move) never
+// sees them.
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    const QEvent::Type type = event->type();
+    if (type != QEvent::DragEnter && type != QEvent::DragMove && type != QEvent::Drop)
+        return QMainWindow::eventFilter(watched, event);
+    auto* widget = qobject_cast<QWidget*>(watched);
+    auto* drop = static_cast<QDropEvent*>(event);
+    if (!widget || widget == this || widget->window() != this || !drop->mimeData()->hasUrls())
+        return QMainWindow::eventFilter(watched, event);
+    if (type == QEvent::Drop)
+        dropEvent(drop);
+    else
+        drop->acceptProposedAction();
+    return true;
+}
+
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dragMoveEvent(QDragMoveEvent* event) {
     if (event->mimeData()->hasUrls())
         event->acceptProposedAction();
 }
