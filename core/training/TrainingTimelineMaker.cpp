@@ -1,15 +1,26 @@
 #include "core/training/TrainingTimelineMaker.h"
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 
 namespace cutlab::core {
 namespace {
 
+// "15,314.7 ms": one decimal, thousands grouped, as the window's summaries write it.
 std::string msText(double ms) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f ms", ms);
-    return buffer;
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.1f", std::fabs(ms));
+    std::string digits(buffer);
+    const std::size_t point = digits.find('.');
+    for (std::size_t at = point == std::string::npos ? digits.size() : point; at > 3; at -= 3)
+        digits.insert(at - 3, ",");
+    return (ms < 0 ? "-" : "") + digits + " ms";
+}
+
+// "1 sample", "2 samples".
+std::string samplesText(int count) {
+    return std::to_string(count) + (count == 1 ? " sample" : " samples");
 }
 
 std::string machineText(const core::Profile& profile, int machine) {
@@ -89,21 +100,20 @@ class HybridTimeline {
         return from < 0 || to < 0 || from == to || bytes <= 0 ? 0.0
                                                               : m_model.transferMs(from, to, bytes);
     }
-    static std::string samples(int b) { return ", " + std::to_string(b) + " samples"; }
+    static std::string samples(int b) { return ", " + samplesText(b); }
 
     int addRow(const char* name, int machine, int samples, int layers) {
         m_t.rows.push_back(std::string(name) + ": " + machineText(m_profile, machine) + ", " +
-                           std::to_string(samples) + " samples, layers 1.." +
-                           std::to_string(layers));
+                           samplesText(samples) + ", layers 1.." + std::to_string(layers));
         return static_cast<int>(m_t.rows.size()) - 1;
     }
     // o always (it runs the tail on the whole batch), s and l when they have samples.
     void addRows() {
-        m_rowO = addRow("o", m_o, m_bo, m_n);
+        m_rowO = addRow("TASK O", m_o, m_bo, m_n);
         if (m_s >= 0 && m_bs > 0)
-            m_rowS = addRow("s", m_s, m_bs, m_ms);
+            m_rowS = addRow("TASK S", m_s, m_bs, m_ms);
         if (m_l >= 0 && m_bl > 0)
-            m_rowL = addRow("l", m_l, m_bl, m_ml);
+            m_rowL = addRow("TASK L", m_l, m_bl, m_ml);
     }
     void addPhases() {
         const auto& p = m_plan.phases;
@@ -127,11 +137,11 @@ class HybridTimeline {
     }
     void activationsToO(RowCursor& row, int m, double bytes, int b) const {
         row.add(transfer(m, m_o, bytes), TimelineWork::Transfer, "out",
-                "activations to o" + samples(b));
+                "activations to TASK O" + samples(b));
     }
     void gradientsFromO(RowCursor& row, int m, double bytes, int b) const {
         row.add(transfer(m_o, m, bytes), TimelineWork::Transfer, "grad",
-                "gradients from o" + samples(b));
+                "gradients from TASK O" + samples(b));
     }
     // Layers [m_s, m_l) forward or backward on b samples.
     void middlePass(RowCursor& row, bool forwardPass, int m, int b) const {
@@ -143,7 +153,7 @@ class HybridTimeline {
     void weightExchange(RowCursor& row, int m, int end) const {
         row.add(end > 0 ? m_model.transferMs(m, m_o, 2.0 * m_model.paramBytes(0, end)) : 0.0,
                 TimelineWork::Transfer, "wg",
-                "weight exchange with o (gradients up, weights down)");
+                "weight exchange with TASK O (gradients up, weights down)");
     }
 
     void forwardHead() { // Tf1

@@ -28,6 +28,10 @@
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QGraphicsView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -647,6 +651,43 @@ class TestUiTrust : public QObject {
         window->action("trainingMode")->trigger();
         QVERIFY(dropFile(window->training()->ganttView()->viewport(), uiSourcePath(kAlexNet)));
         QCOMPARE(model(), QString("alexnet-tinyimagenet"));
+    }
+
+    // The HierTrain timeline names its task types (TASK O/S/L, explained under the chart),
+    // counts samples in good English, writes the iteration as the summary does, and no two of
+    // its texts overlap.
+    void timelineSpeaksPlainly() {
+        MainWindow* window = m_fixture.open(uiSourcePath(kAlexNet));
+        QVERIFY(window);
+        window->action("trainingMode")->trigger();
+        TrainingPanel* training = window->training();
+        training->setPlanner(QStringLiteral("hiertrain"));
+        QVERIFY(settled(training));
+        QVERIFY(training->trainingResult());
+        QStringList texts;
+        QList<QRectF> boxes;
+        for (QGraphicsItem* item : training->timelineView()->scene()->items())
+            if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item)) {
+                texts << text->text();
+                boxes << text->sceneBoundingRect();
+            } else if (auto* rich = dynamic_cast<QGraphicsTextItem*>(item)) {
+                texts << rich->toPlainText();
+            }
+        const QString all = texts.join('\n');
+        QVERIFY2(all.contains(QStringLiteral("TASK O: ")), qPrintable(all));
+        QVERIFY2(all.contains(QStringLiteral("HierTrain's task types: TASK O")), qPrintable(all));
+        static const QRegularExpression bareTask(QStringLiteral("(^|\\n)[osl]: "));
+        QVERIFY2(!all.contains(bareTask), qPrintable(all));
+        QVERIFY2(!all.contains(QRegularExpression(QStringLiteral("\\b1 samples"))),
+                 qPrintable(all));
+        const QString iteration = Format::ms(training->trainingResult()->iterationMs());
+        QVERIFY2(all.contains(QStringLiteral("iteration ") + iteration), qPrintable(all));
+        QVERIFY2(trainingSummary(training)->text().contains(iteration),
+                 qPrintable(trainingSummary(training)->text()));
+        for (int a = 0; a < boxes.size(); ++a)
+            for (int b = a + 1; b < boxes.size(); ++b)
+                QVERIFY2(!boxes[a].adjusted(1, 1, -1, -1).intersects(boxes[b]),
+                         qPrintable(texts[a] + " overlaps " + texts[b]));
     }
 
     // The planner table highlights the plan on screen: the row clicked, the best row after

@@ -32,6 +32,7 @@
 #include "core/predictor/PredictorTrainer.h"
 #include "core/training/TrainingResult.h"
 
+#include <QAbstractSeries>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -51,6 +52,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <memory>
 
 using namespace cutlab;
 
@@ -124,6 +127,7 @@ class TrainingUiTest : public QObject {
     void ganttDrawsOneBarPerTask();
     void draggingABoundaryResimulates();
     void strategyChartHasCoreValues();
+    void coincidingStrategiesSaySo();
     void errorsShowInsideThePanel();
     void exportsEveryView_data();
     void exportsEveryView();
@@ -358,6 +362,25 @@ void TrainingUiTest::draggingABoundaryResimulates() {
     QTRY_COMPARE(cells->toolTip(), QStringLiteral("#0 %1 (%2)")
                                        .arg(QString::fromStdString(profile.layers[0].id),
                                             QString::fromStdString(profile.layers[0].type)));
+}
+
+// A planner whose line lies entirely under another's says so in the legend; lines that differ
+// anywhere (or lack an answer at different points) keep their own names.
+void TrainingUiTest::coincidingStrategiesSaySo() {
+    core::StrategySweep sweep;
+    sweep.model = "m";
+    sweep.links = "edge-cloud";
+    sweep.batch = 8;
+    sweep.mbps = {1, 2, 3};
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    sweep.planners = {"jointdnn", "all-edge", "jointdnn+", "jalad"};
+    sweep.ms = {{30, 20, nan}, {25, 25, 25}, {30, 20, nan}, {30, 20, 10}};
+    std::unique_ptr<QChart> chart(
+        ui::StrategyChartBuilder::build(sweep, false, QStringLiteral("t")));
+    QStringList names;
+    for (QAbstractSeries* series : chart->series())
+        names << series->name();
+    QCOMPARE(names, QStringList({"jointdnn (= jointdnn+)", "all-edge", "jointdnn+", "jalad"}));
 }
 
 void TrainingUiTest::strategyChartHasCoreValues() {

@@ -37,8 +37,14 @@ void HierTrainTimelineBuilder::build(QGraphicsScene* scene, const core::Training
         {TrainingPalette::brushOf(core::TimelineWork::Transfer),
          QStringLiteral("transfer (in, out, grad, wg)")},
         {QBrush(colors.idle), QStringLiteral("idle")}};
-    canvas.finish(legend, QStringLiteral("Phases: ") + lengths.join(QStringLiteral(" · ")) +
-                              QStringLiteral(". Each phase lasts as long as its slowest worker."));
+    const bool hybrid = !timeline.rows.empty() && timeline.rows.front().rfind("TASK O", 0) == 0;
+    canvas.finish(legend,
+                  (hybrid ? QStringLiteral("HierTrain's task types: TASK O trains every layer on "
+                                           "its samples; TASK S and TASK L train layers 1..m on "
+                                           "theirs and hand them to TASK O. ")
+                          : QString()) +
+                      QStringLiteral("Phases: ") + lengths.join(QStringLiteral(" · ")) +
+                      QStringLiteral(". Each phase lasts as long as its slowest worker."));
 }
 
 } // namespace cutlab::ui

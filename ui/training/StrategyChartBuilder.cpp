@@ -66,7 +66,7 @@ QChart* StrategyChartBuilder::build(const core::StrategySweep& sweep, bool logX,
     for (std::size_t p = 0; p < sweep.planners.size(); ++p) {
         const QString name = QString::fromStdString(sweep.planners[p]);
         auto* series = new QLineSeries(chart);
-        series->setName(name);
+        series->setName(legendName(sweep, p));
         series->setObjectName(name);
         QList<QPointF> points;
         for (std::size_t i = 0; i < sweep.mbps.size() && i < sweep.ms[p].size(); ++i)
@@ -85,6 +85,27 @@ QChart* StrategyChartBuilder::build(const core::StrategySweep& sweep, bool logX,
     }
     chart->legend()->setAlignment(Qt::AlignBottom);
     return chart;
+}
+
+// Two series with the same value at every bandwidth draw one line: the one drawn first (under
+// the other) says so in the legend, "jointdnn (= jointdnn+)", so that no planner disappears.
+QString StrategyChartBuilder::legendName(const core::StrategySweep& sweep, std::size_t p) {
+    const QString name = QString::fromStdString(sweep.planners[p]);
+    auto same = [&sweep](std::size_t a, std::size_t b) {
+        if (sweep.ms[a].size() != sweep.ms[b].size())
+            return false;
+        for (std::size_t i = 0; i < sweep.ms[a].size(); ++i) {
+            const double u = sweep.ms[a][i], v = sweep.ms[b][i];
+            if (std::isfinite(u) != std::isfinite(v) ||
+                (std::isfinite(u) && std::abs(u - v) > 1e-9 * std::max(1.0, std::abs(u))))
+                return false;
+        }
+        return true;
+    };
+    for (std::size_t q = sweep.planners.size(); q-- > p + 1;)
+        if (same(p, q))
+            return QStringLiteral("%1 (= %2)").arg(name, QString::fromStdString(sweep.planners[q]));
+    return name;
 }
 
 } // namespace cutlab::ui

@@ -4,6 +4,8 @@
 
 #include <QString>
 
+#include <cstddef>
+
 class QChart;
 
 namespace cutlab::ui {
@@ -16,6 +18,8 @@ class StrategyChartBuilder {
   public:
     static QChart* build(const core::StrategySweep& sweep, bool logX, const QString& title);
     static QString defaultTitle(const core::StrategySweep& sweep);
+    // The planner's name in the legend, "a (= b)" when its line lies entirely under b's.
+    static QString legendName(const core::StrategySweep& sweep, std::size_t planner);
 };
 
 } // namespace cutlab::ui

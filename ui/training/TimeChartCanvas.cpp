@@ -152,8 +152,14 @@ void TimeChartCanvas::addBoundaryLabel(double fromMs, double toMs, const QString
     std::size_t line = 0;
     while (line + 1 < m_lineEnds.size() && x < m_lineEnds[line] + 6)
         ++line;
-    if (x < m_lineEnds[line] + 6)
-        x = m_lineEnds[line] + 6; // every line taken: push right
+    if (x < m_lineEnds[line] + 6) { // every line taken: no label, its name in a tooltip
+        auto* hover = m_scene->addRect(QRectF(xOf(fromMs), m_labelsTop,
+                                              std::max(xOf(toMs) - xOf(fromMs), 2.0),
+                                              static_cast<double>(m_lineEnds.size()) * kLineHeight),
+                                       Qt::NoPen, Qt::NoBrush);
+        hover->setToolTip(text);
+        return;
+    }
     m_lineEnds[line] = x + w;
     auto* label = m_scene->addSimpleText(text, labelFont);
     label->setBrush(m_colors.text);
