@@ -9,6 +9,8 @@
 #include "ui/document/Document.h"
 #include "ui/files/SaveDialog.h"
 #include "ui/files/SaveNames.h"
+#include "ui/graph/CutMarkerItem.h"
+#include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
 #include "ui/panels/ChartsPanel.h"
 #include "ui/panels/GraphPanel.h"
@@ -40,6 +42,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -688,6 +691,44 @@ class TestUiTrust : public QObject {
             for (int b = a + 1; b < boxes.size(); ++b)
                 QVERIFY2(!boxes[a].adjusted(1, 1, -1, -1).intersects(boxes[b]),
                          qPrintable(texts[a] + " overlaps " + texts[b]));
+    }
+
+    // Dragging a cut handle to the edge of the view scrolls the graph, and the handle follows
+    // the pointer: it ends on screen, past what was in view when the drag began.
+    void draggingACutToTheEdgeScrolls() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        Document* doc = window->document();
+        doc->changeState({1, doc->blockCount(), doc->state().machines}, "start");
+        GraphView* view = window->graphPanel()->view();
+        view->setZoom(1.0);
+        QScrollBar* bar = view->horizontalScrollBar();
+        bar->setValue(bar->minimum());
+        QApplication::processEvents();
+        QVERIFY2(bar->maximum() > 400, "the graph must be wider than the view");
+        CutMarkerItem* marker = window->scene()->marker(CutHandle::DeviceEdge);
+        QWidget* viewport = view->viewport();
+        const QPoint grip = view->mapFromScene(marker->gripScenePos());
+        QVERIFY(viewport->rect().contains(grip));
+        const int before = doc->state().deviceBoundary;
+        const double visibleEnd = view->mapToScene(QPoint(viewport->width(), grip.y())).x();
+        const QPoint edge(viewport->width() - 4, grip.y());
+        QTest::mousePress(viewport, Qt::LeftButton, {}, grip);
+        for (int i = 1; i <= 10; ++i)
+            QTest::mouseMove(viewport, grip + (edge - grip) * i / 10);
+        const int start = bar->value();
+        QTRY_VERIFY_WITH_TIMEOUT(bar->value() > start + 600, 5000);
+        QVERIFY(view->isAutoScrolling());
+        QTest::mouseRelease(viewport, Qt::LeftButton, {}, edge);
+        QVERIFY(!view->isAutoScrolling());
+        QVERIFY(doc->state().deviceBoundary > before);
+        QVERIFY2(marker->gripScenePos().x() > visibleEnd,
+                 qPrintable(QString("handle at %1, view ended at %2")
+                                .arg(marker->gripScenePos().x())
+                                .arg(visibleEnd)));
+        QVERIFY(viewport->rect()
+                    .adjusted(-8, 0, 8, 0)
+                    .contains(view->mapFromScene(marker->gripScenePos())));
     }
 
     // The planner table highlights the plan on screen: the row clicked, the best row after

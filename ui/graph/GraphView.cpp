@@ -1,6 +1,7 @@
 #include "ui/graph/GraphView.h"
 
 #include "ui/graph/CutMarkerItem.h"
+#include "ui/graph/EdgeAutoScroller.h"
 #include "ui/graph/GraphLayout.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/LayerItem.h"
@@ -27,10 +28,15 @@ GraphView::GraphView(GraphScene* scene, QWidget* parent)
         "The layer graph. Wheel: zoom · drag the background: pan · drag a cut handle: "
         "move the partition · hover a layer: inspect it"));
     connect(this, &GraphView::zoomChanged, scene, &GraphScene::setViewZoom);
+    m_autoScroller = new EdgeAutoScroller(this, [this] { return m_scene->isDraggingCut(); });
     connect(scene, &GraphScene::rebuilt, this, [this] {
         if (m_fitted)
             fitToWindow();
     });
+}
+
+bool GraphView::isAutoScrolling() const {
+    return m_autoScroller->isScrolling();
 }
 
 GraphView::~GraphView() {
@@ -270,6 +276,15 @@ void GraphView::scrollToMain(double main) {
 void GraphView::mousePressEvent(QMouseEvent* event) {
     m_kept.reset(); // the user takes over (pans, drags a handle)
     QGraphicsView::mousePressEvent(event);
+}
+
+// A handle dropped at the edge snaps to the nearest cut, which may lie just beyond it: bring
+// the handle fully into view.
+void GraphView::mouseReleaseEvent(QMouseEvent* event) {
+    auto* grabbed = dynamic_cast<CutMarkerItem*>(scene() ? scene()->mouseGrabberItem() : nullptr);
+    QGraphicsView::mouseReleaseEvent(event);
+    if (grabbed)
+        ensureVisible(QRectF(grabbed->gripScenePos(), QSizeF(1, 1)), 60, 20);
 }
 
 void GraphView::showEvent(QShowEvent* event) {

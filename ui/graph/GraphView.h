@@ -7,6 +7,7 @@
 
 namespace cutlab::ui {
 
+class EdgeAutoScroller;
 class GraphScene;
 
 // The canvas: wheel zooms around the cursor, dragging the background pans, and the view
@@ -42,6 +43,7 @@ class GraphView : public QGraphicsView {
     void scrollToMain(double main);
     // The part of the scene on screen.
     QRectF visibleSceneRect() const;
+    bool isAutoScrolling() const;
 
   signals:
     void zoomChanged(double zoom);
@@ -52,6 +54,7 @@ class GraphView : public QGraphicsView {
     void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
 
   private:
     // The scene was left active when this view hid (see viewportEvent).
@@ -68,6 +71,7 @@ class GraphView : public QGraphicsView {
     void keepInView(std::pair<int, int> boundaries, double zoomCap);
 
     GraphScene* m_scene;
+    EdgeAutoScroller* m_autoScroller; // scrolls while a cut handle is dragged near an edge
     bool m_fitted = true;
     bool m_whole = false;
     // Boundaries to bring into view once the view is shown at its size (asked before that).
