@@ -19,6 +19,8 @@ struct Link {
     double bandwidthMbps = kUnlimitedBandwidth;
     double latencyMs = 0;
 
+    bool operator==(const Link&) const = default;
+
     // latency + bytes·8 / (Mbps·1000) ms; nothing sent costs nothing.
     double transferMs(double bytes) const {
         if (bytes <= 0)
@@ -32,6 +34,8 @@ struct Link {
 struct Network {
     std::string name;
     std::vector<Link> links;
+
+    bool operator==(const Network&) const = default;
 
     // The link a transfer from machine `from` to machine `to` uses: machine-level before
     // tier-level, the given direction before the reverse. Nullopt when the network has none.

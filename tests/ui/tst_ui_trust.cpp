@@ -14,7 +14,9 @@
 #include "ui/graph/GraphView.h"
 #include "ui/panels/ChartsPanel.h"
 #include "ui/panels/GraphPanel.h"
+#include "ui/panels/LinkEditor.h"
 #include "ui/panels/PlannerPanel.h"
+#include "ui/panels/SettingsPanel.h"
 #include "ui/training/StageStripView.h"
 #include "ui/training/TrainingDocument.h"
 #include "ui/training/TrainingPanel.h"
@@ -25,9 +27,11 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QCryptographicHash>
 #include <QDirIterator>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QDropEvent>
 #include <QFile>
 #include <QGraphicsScene>
@@ -44,6 +48,7 @@
 #include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSlider>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -729,6 +734,48 @@ class TestUiTrust : public QObject {
         QVERIFY(viewport->rect()
                     .adjusted(-8, 0, 8, 0)
                     .contains(view->mapFromScene(marker->gripScenePos())));
+    }
+
+    // Network changes are edits like the others: a preset, a link's bandwidth (one step for a
+    // whole slider drag) and a network file each undo and redo with Ctrl+Z / Ctrl+Y, and the
+    // Settings panel shows the network undone.
+    void networkChangesUndo() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        Document* doc = window->document();
+        SettingsPanel* settings = window->settingsPanel();
+        const core::Network start = doc->network();
+        settings->networkBox()->setCurrentIndex(1);
+        emit settings->networkBox()->activated(1); // the user picks 4G
+        QCOMPARE(doc->network().name, std::string("4g"));
+        QVERIFY(doc->isModified());
+        const core::Network fourG = doc->network();
+        QSlider* slider = settings->linkEditor(0)->bandwidthSlider();
+        const int from = slider->value();
+        for (int step = 1; step <= 5; ++step) // one drag: five moves
+            slider->setValue(from - 10 * step);
+        QVERIFY(doc->network() != fourG);
+        const core::Network dragged = doc->network();
+
+        QApplication::setActiveWindow(window);
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        window->graphPanel()->view()->setFocus();
+        QTest::keyClick(window, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(doc->network() == fourG); // the whole drag in one step
+        QCOMPARE(settings->networkBox()->currentIndex(), 1);
+        QTest::keyClick(window, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(doc->network() == start);
+        QCOMPARE(settings->networkBox()->currentText(), QString("3G"));
+        QVERIFY(!doc->isModified());
+        QTest::keyClick(window, Qt::Key_Y, Qt::ControlModifier);
+        QTest::keyClick(window, Qt::Key_Y, Qt::ControlModifier);
+        QVERIFY(doc->network() == dragged);
+
+        QVERIFY(window->files()->openNetwork(
+            uiSourcePath("tests/data/scission-reference/network_stats.csv")));
+        QVERIFY(doc->network() != dragged);
+        QTest::keyClick(window, Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(doc->network() == dragged);
     }
 
     // The planner table highlights the plan on screen: the row clicked, the best row after

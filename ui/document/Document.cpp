@@ -1,5 +1,6 @@
 #include "ui/document/Document.h"
 
+#include "ui/document/NetworkCommand.h"
 #include "ui/document/StateCommand.h"
 #include "ui/jobs/JobRunner.h"
 
@@ -283,7 +284,9 @@ bool Document::openNetwork(const QString& path, QString* error) {
             *error = issuesText(loaded.issues);
         return false;
     }
-    setNetwork(*loaded.network);
+    editNetwork(
+        *loaded.network,
+        QStringLiteral("Open network %1").arg(QString::fromStdString(loaded.network->name)));
     return true;
 }
 
@@ -301,12 +304,23 @@ bool Document::saveNetwork(const QString& path, QString* error) const {
 }
 
 void Document::setNetwork(const core::Network& network) {
+    applyNetwork(network);
+    setSettingsModified(true);
+}
+
+void Document::applyNetwork(const core::Network& network) {
     m_network = network;
     rebuildModel();
-    setSettingsModified(true);
     emit networkChanged();
     reevaluate();
     emit evaluationChanged();
+}
+
+void Document::editNetwork(const core::Network& network, const QString& text, int mergeId) {
+    if (network == m_network)
+        return;
+    m_undo.push(new NetworkCommand([this](const core::Network& n) { applyNetwork(n); }, m_network,
+                                   network, text, mergeId));
 }
 
 void Document::setTierLink(core::Tier a, core::Tier b, double bandwidthMbps, double latencyMs) {
@@ -316,7 +330,12 @@ void Document::setTierLink(core::Tier a, core::Tier b, double bandwidthMbps, dou
                          latencyMs);
     if (network.name.rfind("custom", 0) != 0)
         network.name = "custom (" + network.name + ")";
-    setNetwork(network);
+    const int link = core::tierIndex(a) + core::tierIndex(b); // 1, 2 or 3: one per tier pair
+    editNetwork(network,
+                QStringLiteral("Change the %1–%2 link")
+                    .arg(QString::fromStdString(core::tierName(a)),
+                         QString::fromStdString(core::tierName(b))),
+                kLinkMergeBase + link);
 }
 
 std::optional<core::Link> Document::tierLink(core::Tier a, core::Tier b) const {

@@ -66,7 +66,12 @@ class Document : public QObject {
     int layerCount() const;
 
     const core::Network& network() const { return m_network; }
+    // Not undoable (restoring the last session, a presentation's slides): marks the settings
+    // modified.
     void setNetwork(const core::Network& network);
+    // A user's change: one undoable step (NetworkCommand); changes with the same mergeId in a
+    // row (a slider drag on one link) make one step.
+    void editNetwork(const core::Network& network, const QString& text, int mergeId = -1);
     // Sets every link between two tiers (machine-level ones too).
     void setTierLink(core::Tier a, core::Tier b, double bandwidthMbps, double latencyMs);
     std::optional<core::Link> tierLink(core::Tier a, core::Tier b) const;
@@ -136,6 +141,8 @@ class Document : public QObject {
     void openFailed(const QString& path, const QString& message);
 
   private:
+    static constexpr int kLinkMergeBase = 1000; // NetworkCommand ids of the three links
+    void applyNetwork(const core::Network& network);
     void buildModel();
     void rebuildModel();
     void reevaluate();

@@ -81,7 +81,8 @@ QGroupBox* SettingsPanel::buildNetworkGroup(QWidget* content) {
     connect(m_network, &QComboBox::activated, this, [this](int index) {
         const char* names[4] = {"3g", "4g", "fibre", "ideal"};
         if (index >= 0 && index < 4)
-            m_document->setNetwork(*core::networkPreset(names[index]));
+            m_document->editNetwork(*core::networkPreset(names[index]),
+                                    QStringLiteral("Use the %1 network").arg(names[index]));
     });
     connect(open, &QToolButton::clicked, this, &SettingsPanel::openNetworkRequested);
     connect(save, &QToolButton::clicked, this, &SettingsPanel::saveNetworkRequested);
