@@ -6,6 +6,7 @@
 #include "WindowFixture.h"
 
 #include "ui/charts/Format.h"
+#include "ui/charts/Theme.h"
 #include "ui/document/Document.h"
 #include "ui/files/SaveDialog.h"
 #include "ui/files/SaveNames.h"
@@ -40,6 +41,7 @@
 #include <QGraphicsView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineSeries>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
@@ -57,6 +59,8 @@
 #include <QUrl>
 #include <QValueAxis>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace cutlab;
 using namespace cutlab::ui;
@@ -171,6 +175,19 @@ bool dropFile(QWidget* target, const QString& path) {
     QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(target, &drop);
     return drop.isAccepted();
+}
+
+// WCAG's contrast ratio of two colours (1 to 21).
+double contrast(const QColor& a, const QColor& b) {
+    auto luminance = [](const QColor& c) {
+        auto channel = [](double v) {
+            return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) +
+               0.0722 * channel(c.blueF());
+    };
+    const double x = luminance(a), y = luminance(b);
+    return (std::max(x, y) + 0.05) / (std::min(x, y) + 0.05);
 }
 
 bool settled(const TrainingPanel* panel) {
@@ -776,6 +793,52 @@ class TestUiTrust : public QObject {
         QVERIFY(doc->network() != dragged);
         QTest::keyClick(window, Qt::Key_Z, Qt::ControlModifier);
         QVERIFY(doc->network() == dragged);
+    }
+
+    // Each theme's series colours (every role and the three tiers) stand out from its chart
+    // background by at least 3:1 and no two meanings share a colour; the dark window's sweep
+    // draws its best-plan line in the dark theme's colour.
+    void everySeriesColourStandsOut() {
+        for (const bool dark : {false, true}) {
+            const Theme& theme = Theme::of(dark);
+            QList<QPair<QString, QColor>> colours;
+            for (const QString& role : SeriesColors::roles())
+                colours.append({role, theme.series.ofRole(role)});
+            for (core::Tier tier : core::kTiers)
+                colours.append(
+                    {QString::fromStdString(core::tierName(tier)), Format::tierColor(tier)});
+            for (const auto& [name, colour] : colours) {
+                QVERIFY2(colour.isValid(), qPrintable(name));
+                const double ratio = contrast(colour, theme.chart.background);
+                QVERIFY2(ratio >= 3.0,
+                         qPrintable(QString("%1 %2 on %3: %4:1")
+                                        .arg(dark ? "dark" : "light", name, colour.name())
+                                        .arg(ratio, 0, 'f', 2)));
+            }
+            for (int a = 0; a < colours.size(); ++a)
+                for (int b = a + 1; b < colours.size(); ++b) {
+                    const QColor& x = colours[a].second;
+                    const QColor& y = colours[b].second;
+                    const double distance =
+                        std::hypot(x.red() - y.red(), x.green() - y.green(), x.blue() - y.blue());
+                    QVERIFY2(distance >= 40,
+                             qPrintable(colours[a].first + " ~ " + colours[b].first + " in " +
+                                        (dark ? "dark" : "light")));
+                }
+        }
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->setDark(true);
+        window->charts()->tabs()->setCurrentIndex(ChartsPanel::Sweep);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (QAbstractSeries* s : window->charts()->chart(ChartsPanel::Sweep)->series())
+                    if (s->property("role").toString() == QLatin1String("best"))
+                        return static_cast<QLineSeries*>(s)->pen().color() ==
+                               Theme::darkTheme().series.best;
+                return false;
+            }(),
+            30000);
     }
 
     // The planner table highlights the plan on screen: the row clicked, the best row after

@@ -112,6 +112,10 @@ QChart* BreakdownChartBuilder::build(const core::Profile& profile,
     for (int s = 0; s < kSegments; ++s) {
         auto* set = new QBarSet(segmentName(s));
         set->setColor(colors[s]);
+        static const char* const kRoles[kSegments] = {"",      "",      "",       "link0",
+                                                      "link1", "link2", "latency"};
+        if (*kRoles[s])
+            set->setProperty("role", QString::fromLatin1(kRoles[s]));
         set->setBorderColor(colors[s].darker(120));
         for (int i = 0; i < static_cast<int>(entries.size()); ++i)
             set->append(0.0);

@@ -3,8 +3,12 @@
 #include "ui/charts/Theme.h"
 
 #include <QAbstractAxis>
+#include <QAbstractBarSeries>
+#include <QBarSet>
 #include <QChart>
 #include <QLegend>
+#include <QLineSeries>
+#include <QScatterSeries>
 
 namespace cutlab::ui {
 
@@ -32,6 +36,28 @@ void ChartStyle::apply(QChart* chart, bool dark) {
         font.setBold(false);
         font.setPointSizeF(8.5);
         axis->setTitleFont(font);
+    }
+    applySeriesRoles(chart, Theme::of(dark).series);
+}
+
+void ChartStyle::applySeriesRoles(QChart* chart, const SeriesColors& colors) {
+    for (QAbstractSeries* series : chart->series()) {
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(series))
+            for (QBarSet* set : bars->barSets())
+                if (const QColor color = colors.ofRole(set->property("role").toString());
+                    color.isValid())
+                    set->setColor(color);
+        const QColor color = colors.ofRole(series->property("role").toString());
+        if (!color.isValid())
+            continue;
+        if (auto* scatter = qobject_cast<QScatterSeries*>(series)) {
+            scatter->setColor(color);
+            scatter->setBorderColor(colors.best);
+        } else if (auto* line = qobject_cast<QLineSeries*>(series)) {
+            QPen pen = line->pen();
+            pen.setColor(color);
+            line->setPen(pen);
+        }
     }
 }
 

@@ -3,11 +3,17 @@
 class QChart;
 
 namespace cutlab::ui {
+struct SeriesColors;
+}
+
+namespace cutlab::ui {
 
 // Light (white, as exported) or dark chart colours, without touching the series colours.
 class ChartStyle {
   public:
     static void apply(QChart* chart, bool dark);
+    // The theme's colours for series and bar sets that name their role (property "role").
+    static void applySeriesRoles(QChart* chart, const SeriesColors& colors);
 };
 
 } // namespace cutlab::ui

@@ -1,6 +1,7 @@
 #include "ui/charts/LayerChartBuilder.h"
 
 #include "ui/charts/Format.h"
+#include "ui/charts/Theme.h"
 
 #include <QChart>
 #include <QLegend>
@@ -172,8 +173,9 @@ void addSizeSeries(QChart* chart, const core::Profile& profile, const LayerChart
         bMax = std::max(bMax, point.y());
     }
     bytes->replace(points);
-    QPen dashed(QColor(0x55, 0x55, 0x55), 1.4, Qt::DashLine);
+    QPen dashed(Theme::light().series.bytes, 1.4, Qt::DashLine);
     bytes->setPen(dashed);
+    bytes->setProperty("role", QStringLiteral("bytes"));
     chart->addSeries(bytes);
     bytes->attachAxis(axes.x);
     bytes->attachAxis(size);
@@ -188,8 +190,11 @@ void addCutSeries(QChart* chart, const LayerChartAxes& axes) {
         auto* cut = new QLineSeries(chart);
         cut->setObjectName(QStringLiteral("cut%1").arg(h));
         cut->setName(h == 0 ? QStringLiteral("device|edge cut") : QStringLiteral("edge|cloud cut"));
-        QPen pen(Format::tierColor(h == 0 ? core::Tier::Device : core::Tier::Cloud), 2.5);
+        // not a tier's colour: a cut is between two tiers
+        const SeriesColors& colors = Theme::light().series;
+        QPen pen(h == 0 ? colors.cutDeviceEdge : colors.cutEdgeCloud, 2.5);
         cut->setPen(pen);
+        cut->setProperty("role", QString::fromLatin1(h == 0 ? "cutDeviceEdge" : "cutEdgeCloud"));
         chart->addSeries(cut);
         cut->attachAxis(axes.x);
         cut->attachAxis(axes.time);

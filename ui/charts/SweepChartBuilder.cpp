@@ -1,6 +1,7 @@
 #include "ui/charts/SweepChartBuilder.h"
 
 #include "ui/charts/Format.h"
+#include "ui/charts/Theme.h"
 
 #include <QChart>
 #include <QLegend>
@@ -97,10 +98,11 @@ class SweepLines {
 // Where the best plan changes: markers on the best line.
 void addChangeMarkers(SweepLines& lines, QChart* chart, const core::SweepResult& sweep) {
     auto* changes = new QScatterSeries(chart);
-    changes->setName(QStringLiteral("best plan changes"));
+    changes->setName(QStringLiteral("plan changes"));
+    changes->setProperty("role", QStringLiteral("changes"));
     changes->setMarkerSize(10);
-    changes->setColor(QColor(0xff, 0xd7, 0x00));
-    changes->setBorderColor(QColor(0x22, 0x22, 0x22));
+    changes->setColor(Theme::light().series.changes); // ChartStyle::apply gives the theme's
+    changes->setBorderColor(Theme::light().series.best);
     for (int i : sweep.changes)
         if (std::isfinite(sweep.bestMs[static_cast<std::size_t>(i)]))
             changes->append(sweep.mbps[static_cast<std::size_t>(i)],
@@ -117,7 +119,8 @@ void addCurrentMarker(SweepLines& lines, QChart* chart, double mbps,
     // short, or the legend elides it: the axis title names the link
     marker->setName(QStringLiteral("current: %1").arg(Format::mbps(mbps)));
     marker->setObjectName(QStringLiteral("marker"));
-    marker->setPen(QPen(QColor(0x88, 0x88, 0x88), 1.2, Qt::DotLine));
+    marker->setProperty("role", QStringLiteral("marker"));
+    marker->setPen(QPen(Theme::light().series.marker, 1.2, Qt::DotLine));
     marker->append(mbps, latency.first);
     marker->append(mbps, latency.second);
     lines.attach(marker);
@@ -140,9 +143,13 @@ QChart* SweepChartBuilder::build(const core::SweepResult& sweep,
             lines.add(QString::fromUtf8(nativeNames[t]), sweep.nativeMs[t],
                       QPen(Format::tierColor(tier), 1.6, Qt::DashLine));
     }
-    lines.add(bestLabel, sweep.bestMs, QPen(QColor(0x22, 0x22, 0x22), 3.0));
-    lines.add(QStringLiteral("current plan"), currentTotals, QPen(QColor(0xd6, 0x27, 0x28), 2.0))
-        ->setObjectName(QStringLiteral("current"));
+    const SeriesColors& colors = Theme::light().series;
+    lines.add(bestLabel, sweep.bestMs, QPen(colors.best, 3.0))
+        ->setProperty("role", QStringLiteral("best"));
+    QLineSeries* current =
+        lines.add(QStringLiteral("current plan"), currentTotals, QPen(colors.current, 2.0));
+    current->setObjectName(QStringLiteral("current"));
+    current->setProperty("role", QStringLiteral("current"));
     addChangeMarkers(lines, chart, sweep);
     addCurrentMarker(lines, chart, currentUplinkMbps, lines.fitLatencyAxis());
     chart->legend()->setAlignment(Qt::AlignBottom);

@@ -26,6 +26,15 @@ Theme makeLight() {
     theme.canvas = {QColor(Qt::white),        QColor(0x22, 0x22, 0x22), QColor(0x55, 0x55, 0x55),
                     QColor(0xf1, 0xf1, 0xf1), QColor(0x33, 0x33, 0x33), QColor(0x99, 0x99, 0x99),
                     QColor(0x55, 0x55, 0x55)};
+    theme.series = {QColor(0x22, 0x22, 0x22),
+                    QColor(0xc2, 0x18, 0x5b),
+                    QColor(0x6b, 0x6b, 0x6b),
+                    QColor(0xa0, 0x40, 0x00),
+                    QColor(0x6c, 0x34, 0x83),
+                    QColor(0x00, 0x83, 0x8f),
+                    QColor(0x79, 0x55, 0x48),
+                    {QColor(0x8e, 0x44, 0xad), QColor(0xc0, 0x39, 0x2b), QColor(0x7f, 0x8c, 0x8d)},
+                    QColor(0x9a, 0x7d, 0x0a)};
     return theme;
 }
 
@@ -63,10 +72,31 @@ Theme makeDark() {
                     QColor(0xb0, 0xb4, 0xba), QColor(0x33, 0x35, 0x39),
                     QColor(0x9a, 0xa0, 0xa6), QColor(0x70, 0x75, 0x7d),
                     QColor(0xb0, 0xb4, 0xba)};
+    theme.series = {QColor(0xf2, 0xf2, 0xf2),
+                    QColor(0xff, 0x79, 0xc6),
+                    QColor(0x80, 0xcb, 0xc4),
+                    QColor(0xb9, 0xf6, 0xca),
+                    QColor(0xd7, 0xbd, 0xe2),
+                    QColor(0x4d, 0xd0, 0xe1),
+                    QColor(0xd7, 0xa8, 0x6e),
+                    {QColor(0xb0, 0x7c, 0xc6), QColor(0xf1, 0x7a, 0x6b), QColor(0x95, 0xa5, 0xa6)},
+                    QColor(0xf1, 0xc4, 0x0f)};
     return theme;
 }
 
 } // namespace
+
+QStringList SeriesColors::roles() {
+    return {"best",  "current", "marker", "changes", "cutDeviceEdge", "cutEdgeCloud",
+            "bytes", "link0",   "link1",  "link2",   "latency"};
+}
+
+QColor SeriesColors::ofRole(const QString& role) const {
+    const QColor colors[] = {best,  current, marker,  changes, cutDeviceEdge, cutEdgeCloud,
+                             bytes, link[0], link[1], link[2], latency};
+    const qsizetype index = roles().indexOf(role);
+    return index < 0 ? QColor() : colors[index];
+}
 
 const Theme& Theme::light() {
     static const Theme theme = makeLight();

@@ -2,6 +2,7 @@
 
 #include <QColor>
 #include <QPalette>
+#include <QStringList>
 
 namespace cutlab::ui {
 
@@ -25,6 +26,24 @@ struct ChartColors {
     QColor axisLine;
 };
 
+// Colours of chart series whose meaning is not a tier's: each differs from every other and
+// from the tier colours, and stands out from the chart background (contrast at least 3:1).
+// ChartStyle::apply gives them to series that name their role (property "role").
+struct SeriesColors {
+    QColor best;          // the best plan's line
+    QColor current;       // the current plan's line
+    QColor marker;        // the current bandwidth
+    QColor changes;       // where the best plan changes
+    QColor cutDeviceEdge; // the per-layer chart's device|edge cut
+    QColor cutEdgeCloud;  // the per-layer chart's edge|cloud cut
+    QColor bytes;         // the per-layer chart's output sizes
+    QColor link[3];       // transfers device→edge, device→cloud, edge→cloud
+    QColor latency;       // link latency
+    // The colour of a series role ("best", "link0", …); invalid for an unknown role.
+    QColor ofRole(const QString& role) const;
+    static QStringList roles();
+};
+
 // Colours of the training views' canvases (timelines, Gantt chart, stage strip).
 struct CanvasColors {
     QColor background;
@@ -44,6 +63,7 @@ struct Theme {
     GraphColors graph;
     ChartColors chart;
     CanvasColors canvas;
+    SeriesColors series;
 
     static const Theme& light();
     static const Theme& darkTheme();
