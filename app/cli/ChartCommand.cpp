@@ -96,7 +96,7 @@ QChart* sweepChart(const PlanOptions& options, const core::InferenceCostModel& m
         query, machines);
     return ui::SweepChartBuilder::build(
         result, sweep.totals(placement),
-        QStringLiteral("best plan (%1)").arg(QString::fromStdString(options.planner)),
+        QStringLiteral("best (%1)").arg(QString::fromStdString(options.planner)),
         uplink ? uplink->bandwidthMbps : 0.0,
         QStringLiteral("Total latency vs uplink bandwidth — %1 (other links as in %2)")
             .arg(QString::fromStdString(profile.model.name), QString::fromStdString(network.name)),

@@ -40,6 +40,8 @@
 #include <QGraphicsTextItem>
 #include <QGraphicsView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QMenu>
@@ -839,6 +841,34 @@ class TestUiTrust : public QObject {
                 return false;
             }(),
             30000);
+    }
+
+    // At 1280x800 the sweep chart's legend shows every name whole: their widths (marker,
+    // text and spacing) fit in the legend.
+    void sweepLegendFitsAt1280() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->charts()->tabs()->setCurrentIndex(ChartsPanel::Sweep);
+        QChart* chart = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((chart = window->charts()->chart(ChartsPanel::Sweep)) &&
+                                     chart->series().size() >= 6,
+                                 30000);
+        QApplication::processEvents();
+        const QLegend* legend = chart->legend();
+        const QFontMetricsF metrics(legend->font());
+        double needed = 0;
+        QStringList names;
+        for (const QLegendMarker* marker : legend->markers()) {
+            if (!marker->isVisible())
+                continue;
+            names << marker->label();
+            needed += metrics.horizontalAdvance(marker->label()) + metrics.height() + 14;
+        }
+        QVERIFY2(needed <= legend->geometry().width(),
+                 qPrintable(QString("%1 px needed, %2 px wide: %3")
+                                .arg(needed)
+                                .arg(legend->geometry().width())
+                                .arg(names.join(", "))));
     }
 
     // The planner table highlights the plan on screen: the row clicked, the best row after

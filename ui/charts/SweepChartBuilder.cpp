@@ -98,7 +98,7 @@ class SweepLines {
 // Where the best plan changes: markers on the best line.
 void addChangeMarkers(SweepLines& lines, QChart* chart, const core::SweepResult& sweep) {
     auto* changes = new QScatterSeries(chart);
-    changes->setName(QStringLiteral("plan changes"));
+    changes->setName(QStringLiteral("changes"));
     changes->setProperty("role", QStringLiteral("changes"));
     changes->setMarkerSize(10);
     changes->setColor(Theme::light().series.changes); // ChartStyle::apply gives the theme's
@@ -117,7 +117,7 @@ void addCurrentMarker(SweepLines& lines, QChart* chart, double mbps,
         return;
     auto* marker = new QLineSeries(chart);
     // short, or the legend elides it: the axis title names the link
-    marker->setName(QStringLiteral("current: %1").arg(Format::mbps(mbps)));
+    marker->setName(QStringLiteral("now %1").arg(Format::mbps(mbps)));
     marker->setObjectName(QStringLiteral("marker"));
     marker->setProperty("role", QStringLiteral("marker"));
     marker->setPen(QPen(Theme::light().series.marker, 1.2, Qt::DotLine));
@@ -136,7 +136,7 @@ QChart* SweepChartBuilder::build(const core::SweepResult& sweep,
     chart->setTitle(title);
     chart->setAnimationOptions(QChart::NoAnimation);
     SweepLines lines(chart, sweep, reference);
-    const char* nativeNames[3] = {"all on device", "all on edge", "all in cloud"};
+    const char* nativeNames[3] = {"all device", "all edge", "all cloud"};
     for (core::Tier tier : core::kTiers) {
         const auto t = static_cast<std::size_t>(core::tierIndex(tier));
         if (!sweep.nativeMs[t].empty())
@@ -147,7 +147,7 @@ QChart* SweepChartBuilder::build(const core::SweepResult& sweep,
     lines.add(bestLabel, sweep.bestMs, QPen(colors.best, 3.0))
         ->setProperty("role", QStringLiteral("best"));
     QLineSeries* current =
-        lines.add(QStringLiteral("current plan"), currentTotals, QPen(colors.current, 2.0));
+        lines.add(QStringLiteral("current"), currentTotals, QPen(colors.current, 2.0));
     current->setObjectName(QStringLiteral("current"));
     current->setProperty("role", QStringLiteral("current"));
     addChangeMarkers(lines, chart, sweep);

@@ -139,7 +139,7 @@ QChart* ChartsPanel::buildChart(Kind kind) const {
         const auto uplink = core::effectiveTierLink(m_document->network(), m_document->profile(),
                                                     core::Tier::Device, reference);
         return SweepChartBuilder::build(
-            m_sweep->result(), m_sweep->currentTotals(), QStringLiteral("best plan (Scission)"),
+            m_sweep->result(), m_sweep->currentTotals(), QStringLiteral("best (Scission)"),
             uplink ? uplink->bandwidthMbps : 0.0, titleFor(kind), reference);
     }
     }
