@@ -13,6 +13,7 @@
 #include "ui/graph/CutMarkerItem.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
+#include "ui/graph/LayerItem.h"
 #include "ui/panels/ChartsPanel.h"
 #include "ui/panels/GraphPanel.h"
 #include "ui/panels/LinkEditor.h"
@@ -869,6 +870,29 @@ class TestUiTrust : public QObject {
                                 .arg(needed)
                                 .arg(legend->geometry().width())
                                 .arg(names.join(", "))));
+    }
+
+    // A zoomed-out node shows its type and the end of its name (ONNX names differ at their
+    // end), elided at one end only, and never nothing.
+    void nodeLabelsKeepTypeAndNameEnd() {
+        QFont font;
+        font.setPixelSize(11);
+        font.setBold(true);
+        const QFontMetricsF metrics(font);
+        const QString onnx = QStringLiteral("/layer1/layer1.0/conv1/Conv");
+        const QString narrow = LayerItem::compactLabel("Conv", onnx, metrics, 70);
+        // the type is the name's end: the end alone, cut at its start
+        QVERIFY2(narrow.startsWith(QStringLiteral("…")) && narrow.endsWith("/Conv") &&
+                     narrow.count(QStringLiteral("…")) == 1,
+                 qPrintable(narrow));
+        QVERIFY(metrics.horizontalAdvance(narrow) <= 70);
+        QCOMPARE(LayerItem::compactLabel("Relu", "block3_relu_7", metrics, 400),
+                 QString("Relu block3_relu_7"));
+        const QString cut = LayerItem::compactLabel("Relu", "block3_relu_7", metrics, 80);
+        QVERIFY2(cut.startsWith(QStringLiteral("Relu …")) && cut.endsWith("_7"), qPrintable(cut));
+        QCOMPARE(cut.count(QStringLiteral("…")), 1);
+        const QString tiny = LayerItem::compactLabel("BatchNormalization", "bn_1", metrics, 30);
+        QVERIFY2(!tiny.isEmpty() && tiny != QStringLiteral("…"), qPrintable(tiny));
     }
 
     // The planner table highlights the plan on screen: the row clicked, the best row after

@@ -78,7 +78,7 @@ void LayerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     const QFontMetricsF metrics(font);
     painter->drawText(QRectF(text.left(), text.top() + line, text.width(), line),
                       Qt::AlignLeft | Qt::AlignVCenter,
-                      metrics.elidedText(m_name, Qt::ElideMiddle, text.width()));
+                      metrics.elidedText(m_name, Qt::ElideLeft, text.width()));
     QColor dim = colors.nodeText;
     dim.setAlpha(170);
     painter->setPen(dim);
@@ -97,7 +97,21 @@ void LayerItem::paintCompactLabel(QPainter* painter, qreal lod, const QColor& co
     const QRectF text = m_rect.adjusted(8, 2, -3, -2);
     painter->setPen(color);
     painter->drawText(text, Qt::AlignCenter,
-                      metrics.elidedText(m_name, Qt::ElideMiddle, text.width()));
+                      compactLabel(m_typeText, m_name, metrics, text.width()));
+}
+
+QString LayerItem::compactLabel(const QString& type, const QString& name,
+                                const QFontMetricsF& metrics, double width) {
+    if (type.isEmpty() || type == name || name.endsWith(type))
+        return metrics.elidedText(name, Qt::ElideLeft, width);
+    const QString both = type + QLatin1Char(' ') + name;
+    if (metrics.horizontalAdvance(both) <= width)
+        return both;
+    const double typeWidth = metrics.horizontalAdvance(type + QLatin1Char(' '));
+    const QString end = metrics.elidedText(name, Qt::ElideLeft, width - typeWidth);
+    if (end.size() > 1) // more than the ellipsis
+        return type + QLatin1Char(' ') + end;
+    return metrics.elidedText(type, Qt::ElideRight, width);
 }
 
 void LayerItem::hoverEnterEvent(QGraphicsSceneHoverEvent*) {

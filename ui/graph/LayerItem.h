@@ -5,6 +5,8 @@
 #include <QGraphicsItem>
 #include <QString>
 
+class QFontMetricsF;
+
 namespace cutlab::ui {
 
 class GraphInteraction;
@@ -19,6 +21,11 @@ class LayerItem : public QGraphicsItem {
     static constexpr double kDetailZoom = 0.7;
     static constexpr double kCompactZoom = 0.25;
     static constexpr double kCompactTextPixels = 11;
+    // The one-line label of a zoomed-out node: the type, then the end of the name ("Conv
+    // …conv1/Conv"); the name is elided at its start (its end tells nodes apart), the type only
+    // when nothing else fits. The whole name is the node's tooltip.
+    static QString compactLabel(const QString& type, const QString& name,
+                                const QFontMetricsF& metrics, double width);
 
     LayerItem(GraphInteraction* interaction, int layer, const QRectF& rect, QString type,
               QString name, QString size);
