@@ -23,6 +23,7 @@
 #include "ui/training/TrainingDocument.h"
 #include "ui/training/TrainingPanel.h"
 #include "ui/window/PresentationWindow.h"
+#include "ui/window/SampleProfiles.h"
 
 #include "core/io/PlanFile.h"
 
@@ -893,6 +894,26 @@ class TestUiTrust : public QObject {
         QCOMPARE(cut.count(QStringLiteral("…")), 1);
         const QString tiny = LayerItem::compactLabel("BatchNormalization", "bn_1", metrics, 30);
         QVERIFY2(!tiny.isEmpty() && tiny != QStringLiteral("…"), qPrintable(tiny));
+    }
+
+    // Ctrl+Alt+Shift+1…9 open nine samples of every kind (VGG19 first), each one that exists,
+    // not merely the first files in name order.
+    void sampleShortcutsOpenTheFeaturedSamples() {
+        MainWindow* window = m_fixture.open(QString());
+        QVERIFY(window);
+        QApplication::setActiveWindow(window);
+        QVERIFY(QTest::qWaitForWindowActive(window));
+        const QStringList featured = SampleProfiles::featured();
+        QCOMPARE(featured.size(), 9);
+        for (int k = 0; k < featured.size(); ++k) {
+            const QString path = QDir(SampleProfiles::directory()).filePath(featured[k]);
+            QVERIFY2(QFileInfo::exists(path), qPrintable(path));
+            QTest::keyClick(window, static_cast<Qt::Key>(Qt::Key_1 + k),
+                            Qt::ControlModifier | Qt::AltModifier | Qt::ShiftModifier);
+            QVERIFY(window->files()->waitForOpen());
+            QCOMPARE(QFileInfo(window->document()->filePath()).canonicalFilePath(),
+                     QFileInfo(path).canonicalFilePath());
+        }
     }
 
     // The planner table highlights the plan on screen: the row clicked, the best row after

@@ -694,7 +694,6 @@ void MainWindow::rebuildSamplesMenu() {
             ->setEnabled(false);
         return;
     }
-    int index = 1;
     QMap<QString, QMenu*> groups;
     for (const QString& path : files) {
         const QString group = QFileInfo(QDir(dir).relativeFilePath(path)).path();
@@ -709,9 +708,10 @@ void MainWindow::rebuildSamplesMenu() {
         auto* a = menu->addAction(QFileInfo(path).completeBaseName());
         a->setObjectName(QStringLiteral("sample_%1").arg(QFileInfo(path).completeBaseName()));
         a->setToolTip(path);
-        if (index <= 9)
-            a->setShortcut(QKeySequence(QStringLiteral("Ctrl+Alt+Shift+%1").arg(index)));
-        ++index;
+        const qsizetype featured =
+            SampleProfiles::featured().indexOf(QDir(dir).relativeFilePath(path));
+        if (featured >= 0)
+            a->setShortcut(QKeySequence(QStringLiteral("Ctrl+Alt+Shift+%1").arg(featured + 1)));
         connect(a, &QAction::triggered, this, [this, path] { m_files->openProfileFromUser(path); });
     }
 }

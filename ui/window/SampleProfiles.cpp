@@ -24,6 +24,19 @@ QStringList SampleProfiles::candidateDirectories() {
     return dirs;
 }
 
+const QStringList& SampleProfiles::featured() {
+    static const QStringList paths{QStringLiteral("scission/vgg19.json"),
+                                   QStringLiteral("scission/resnet50.json"),
+                                   QStringLiteral("scission/mobilenetv2.json"),
+                                   QStringLiteral("scission/densenet121.json"),
+                                   QStringLiteral("scission/inception_v3.json"),
+                                   QStringLiteral("torch/resnet18.json"),
+                                   QStringLiteral("hiertrain/alexnet-tinyimagenet.json"),
+                                   QStringLiteral("pipedream/vgg16.json"),
+                                   QStringLiteral("handmade/tiny-branching.json")};
+    return paths;
+}
+
 QString SampleProfiles::directory() {
     for (const QString& dir : candidateDirectories())
         if (QFileInfo(dir).isDir())

@@ -13,6 +13,9 @@ class SampleProfiles {
     // Every cutlab-profile JSON under the directory (networks and other files left out), sorted.
     static QStringList files();
     static QStringList candidateDirectories();
+    // The samples people reach for first, in the order of their shortcuts Ctrl+Alt+Shift+1…9
+    // (paths relative to directory()): models of every kind, not the smallest files.
+    static const QStringList& featured();
 };
 
 } // namespace cutlab::ui
