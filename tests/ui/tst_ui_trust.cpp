@@ -6,6 +6,7 @@
 #include "WindowFixture.h"
 
 #include "ui/charts/Format.h"
+#include "ui/charts/LayerChartBuilder.h"
 #include "ui/charts/Theme.h"
 #include "ui/document/Document.h"
 #include "ui/files/SaveDialog.h"
@@ -26,6 +27,7 @@
 #include "ui/window/SampleProfiles.h"
 
 #include "core/io/PlanFile.h"
+#include "core/io/ProfileLoader.h"
 
 #include <QApplication>
 #include <QChart>
@@ -916,6 +918,27 @@ class TestUiTrust : public QObject {
         }
     }
 
+    // The per-layer chart's axis labels stay apart on long models: at most 13 one- or
+    // two-digit labels, 9 of three digits, 6 of four or more (a 5,000-layer model: 0 … 4000).
+    void layerAxisLabelsStayApart() {
+        for (const auto& [layers, step] :
+             {std::pair{25, 2.0}, std::pair{428, 50.0}, std::pair{5000, 1000.0}}) {
+            const auto loaded = core::parseProfile(generatedLinearProfile(layers).dump());
+            QVERIFY(loaded.ok());
+            std::unique_ptr<QChart> chart(
+                LayerChartBuilder::build(*loaded.profile, {0, 0}, QStringLiteral("t")));
+            auto* x = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).front());
+            QVERIFY(x);
+            QCOMPARE(x->tickInterval(), step);
+            const int labels = static_cast<int>(std::floor((layers - 1) / step)) + 1;
+            const int digits = static_cast<int>(QString::number(layers - 1).size());
+            QVERIFY2(labels <= (digits <= 2   ? 13
+                                : digits == 3 ? 9
+                                              : 6),
+                     qPrintable(QString("%1 labels for %2 layers").arg(labels).arg(layers)));
+        }
+    }
+
     // The planner table highlights the plan on screen: the row clicked, the best row after
     // Ctrl+B, and no row after a hand-made move the table does not hold.
     void plannerTableHighlightsThePlanOnScreen() {
@@ -935,6 +958,8 @@ class TestUiTrust : public QObject {
         QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, second.center());
         QCOMPARE(highlighted(), 1);
         QCOMPARE(table->item(1, 1)->text(), shownTotal());
+        for (int row = 0; row < table->rowCount(); ++row) // a narrow column elides: tooltips
+            QCOMPARE(table->item(row, 5)->toolTip(), table->item(row, 5)->text());
 
         QApplication::setActiveWindow(window);
         QVERIFY(QTest::qWaitForWindowActive(window));

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace cutlab::ui {
 namespace {
@@ -67,9 +68,13 @@ template <class Value> QList<QPointF> linePoints(int n, Value value) {
 }
 
 // 1, 2, 5, 10, 20, 50…: every layer up to 13 layers, then 6 to 14 ticks (wider labels elide).
+// At most 13 labels of one or two digits, 9 of three, 6 of four or more: the labels of a
+// 5,000-layer model stay apart in the charts dock at 1280x800.
 double tickStep(int layers) {
+    const int digits = static_cast<int>(std::to_string(std::max(layers - 1, 0)).size());
+    const double maxTicks = digits <= 2 ? 13 : digits == 3 ? 9 : 6;
     double step = 1;
-    while (layers / step > 13) {
+    while (layers / step > maxTicks) {
         const double mantissa = std::round(step / floorPow10(step));
         step *= mantissa == 2 ? 2.5 : 2;
     }

@@ -349,6 +349,7 @@ void PlannerPanel::showPlans(std::vector<core::RankedPlan> plans, const QString&
             Format::bytes(e.transferBytes), placement.join(QStringLiteral(" → "))};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
+            item->setToolTip(cells[c]); // the whole text where a narrow column elides it
             if (c > 0 && c < 5)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_table->setItem(row, c, item);
