@@ -32,6 +32,7 @@ class WindowFixture {
     }
     cutlab::ui::MainWindow* window() const { return m_window.get(); }
     const QStringList& messages() const { return m_messages; }
+    void clearMessages() { m_messages.clear(); }
     void close() { m_window.reset(); }
 
   private:

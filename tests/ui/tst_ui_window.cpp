@@ -1,6 +1,7 @@
 // The window driven like a user: real mouse events on the graph viewport, the planner table,
 // exports read back, and every malformed profile of tests/data/bad/.
 #include "UiTestSupport.h"
+#include "WindowFixture.h"
 
 #include "ui/charts/BreakdownChartBuilder.h"
 #include "ui/charts/ExplainText.h"
@@ -85,25 +86,10 @@ using namespace cutlab::ui;
 class TestUiWindow : public QObject {
     Q_OBJECT
   private:
-    std::unique_ptr<MainWindow> m_window;
-    QStringList m_messages;
+    WindowFixture m_fixture;
+    const QStringList& m_messages = m_fixture.messages();
 
-    MainWindow* openWindow(const QString& profile) {
-        m_window = std::make_unique<MainWindow>();
-        m_window->setPersistent(false);
-        m_messages.clear();
-        m_window->setMessageSink([this](const QString& title, const QString& text) {
-            m_messages << title + "\n" + text;
-        });
-        m_window->setUnsavedQuestion([](const QString&) { return QMessageBox::Discard; });
-        m_window->resize(1280, 800);
-        m_window->show();
-        if (!QTest::qWaitForWindowExposed(m_window.get()))
-            return nullptr;
-        if (!profile.isEmpty() && !m_window->files()->openProfile(profile))
-            return nullptr;
-        return m_window.get();
-    }
+    MainWindow* openWindow(const QString& profile) { return m_fixture.open(profile); }
 
     static void sendMouse(QWidget* viewport, QEvent::Type type, QPoint at,
                           Qt::MouseButtons buttons) {
@@ -826,7 +812,7 @@ class TestUiWindow : public QObject {
                 [&modifiedSignals] { ++modifiedSignals; });
         connect(doc->undoStack(), &QUndoStack::cleanChanged, &listener,
                 [&undoSignals] { ++undoSignals; });
-        m_window.reset();
+        m_fixture.close();
         QCOMPARE(modifiedSignals, 0);
         QCOMPARE(undoSignals, 0);
     }
@@ -1126,7 +1112,7 @@ class TestUiWindow : public QObject {
         // closing with both under way
         planner->run();
         sweep->restartNow();
-        m_window.reset();
+        m_fixture.close();
     }
 
     void plannerLimitsAreTheCommandLineOnes() {
@@ -1333,7 +1319,7 @@ class TestUiWindow : public QObject {
         const PartitionState before = doc->state();
         const QString beforePath = doc->filePath();
         const int sceneItems = window->scene()->items().size();
-        m_messages.clear();
+        m_fixture.clearMessages();
         QVERIFY(!window->files()->openProfile(path));
         QCOMPARE(m_messages.size(), 1);
         for (const QString& line : expected.split('\n', Qt::SkipEmptyParts))
