@@ -134,14 +134,15 @@ bool textFieldNeeds(const QKeyEvent& key) {
 } // namespace
 
 bool GraphPanel::eventFilter(QObject* watched, QEvent* event) {
-    if (watched != m_search)
+    const QEvent::Type type = event->type();
+    if (watched != m_search || (type != QEvent::ShortcutOverride && type != QEvent::KeyPress))
         return QWidget::eventFilter(watched, event);
     auto* key = static_cast<QKeyEvent*>(event);
-    if (event->type() == QEvent::ShortcutOverride && !textFieldNeeds(*key)) {
+    if (type == QEvent::ShortcutOverride && !textFieldNeeds(*key)) {
         event->ignore(); // not the field's: the window's shortcut runs
         return true;
     }
-    if (event->type() == QEvent::KeyPress && key->key() == Qt::Key_Escape) {
+    if (type == QEvent::KeyPress && key->key() == Qt::Key_Escape) {
         clearSearch();
         m_view->setFocus(Qt::ShortcutFocusReason);
         return true;
