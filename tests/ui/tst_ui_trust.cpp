@@ -11,6 +11,7 @@
 #include "ui/document/Document.h"
 #include "ui/files/SaveDialog.h"
 #include "ui/files/SaveNames.h"
+#include "ui/graph/BlockFrameItem.h"
 #include "ui/graph/CutMarkerItem.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
@@ -937,6 +938,18 @@ class TestUiTrust : public QObject {
                                               : 6),
                      qPrintable(QString("%1 labels for %2 layers").arg(labels).arg(layers)));
         }
+    }
+
+    // A block title is drawn only when its line is at least 9 px tall on screen (it was drawn
+    // at about 4 px on long models); the rule is the font's line height times the zoom.
+    void blockTitlesHideBelowTheReadableSize() {
+        const QFont title = BlockFrameItem::titleFont();
+        const double height = QFontMetricsF(title).height();
+        QVERIFY(height > 9);
+        QVERIFY(BlockFrameItem::isReadable(title, 1.0));
+        QVERIFY(BlockFrameItem::isReadable(title, 9.0 / height));
+        QVERIFY(!BlockFrameItem::isReadable(title, 8.9 / height));
+        QVERIFY(!BlockFrameItem::isReadable(title, 4.0 / height)); // the 4 px of the report
     }
 
     // The planner table highlights the plan on screen: the row clicked, the best row after

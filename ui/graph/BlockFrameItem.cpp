@@ -7,6 +7,7 @@
 #include <QFontMetricsF>
 #include <QGraphicsSceneMouseEvent>
 #include <QPainter>
+#include <QStyleOptionGraphicsItem>
 
 namespace cutlab::ui {
 
@@ -69,9 +70,15 @@ void BlockFrameItem::setTier(core::Tier tier) {
     update();
 }
 
+bool BlockFrameItem::isReadable(const QFont& font, double levelOfDetail) {
+    return QFontMetricsF(font).height() * levelOfDetail >= kReadableTextPixels;
+}
+
 void BlockFrameItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
     const GraphColors& colors = m_interaction->colors();
     painter->setRenderHint(QPainter::Antialiasing, true);
+    const double lod =
+        QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
     QFont font = painter->font();
     font.setPointSizeF(8.5);
     if (m_collapsed) {
@@ -81,6 +88,8 @@ void BlockFrameItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
         // stacked look: this box stands for several layers
         painter->setBrush(Qt::NoBrush);
         painter->drawRoundedRect(m_rect.adjusted(3, 3, -3, -3), 6, 6);
+        if (!isReadable(font, lod))
+            return;
         painter->setPen(colors.nodeText);
         font.setBold(true);
         painter->setFont(font);
@@ -96,6 +105,8 @@ void BlockFrameItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
     painter->setPen(QPen(colors.frame, 1.2, Qt::DashLine));
     painter->setBrush(colors.frameFill);
     painter->drawRoundedRect(m_rect, 10, 10);
+    if (!isReadable(titleFont(), lod))
+        return; // a title under the readable minimum is hidden, not drawn at 4 px
     // The title on an opaque label: an edge entering the block passes under it, never through
     // the letters.
     const QRectF label = titleRect();

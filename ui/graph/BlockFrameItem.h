@@ -38,9 +38,14 @@ class BlockFrameItem : public QGraphicsItem {
   protected:
     void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
 
-  private:
+  public:
     static QFont titleFont();
+    // Text is drawn only when its line is at least this tall on screen; below, the frame alone
+    // (the title is in the tooltip and the inspector).
+    static constexpr double kReadableTextPixels = 9;
+    static bool isReadable(const QFont& font, double levelOfDetail);
 
+  private:
     GraphInteraction* m_interaction;
     int m_block;
     QRectF m_rect;
