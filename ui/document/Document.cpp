@@ -61,12 +61,7 @@ std::optional<core::RankedPlan> searchBestPlan(const core::Profile& profile,
 Document::Document(QObject* parent)
     : QObject(parent), m_network(*core::networkPreset("3g")),
       m_jobs(new JobRunner(JobSlotCount, this)) {
-    connect(&m_undo, &QUndoStack::cleanChanged, this, [this] {
-        if (isModified() != m_lastModified) {
-            m_lastModified = isModified();
-            emit modifiedChanged(m_lastModified);
-        }
-    });
+    connect(&m_undo, &QUndoStack::cleanChanged, this, &Document::emitModifiedIfChanged);
 }
 
 Document::~Document() {
@@ -589,14 +584,17 @@ void Document::markSaved() {
 
 void Document::trackUndoStack(QUndoStack* stack) {
     m_trackedStacks.push_back(stack);
-    connect(stack, &QUndoStack::cleanChanged, this,
-            [this] { setSettingsModified(m_settingsModified); });
+    connect(stack, &QUndoStack::cleanChanged, this, &Document::emitModifiedIfChanged);
     connect(stack, &QObject::destroyed, this,
             [this, stack] { std::erase(m_trackedStacks, stack); });
 }
 
 void Document::setSettingsModified(bool modified) {
     m_settingsModified = modified;
+    emitModifiedIfChanged();
+}
+
+void Document::emitModifiedIfChanged() {
     if (isModified() != m_lastModified) {
         m_lastModified = isModified();
         emit modifiedChanged(m_lastModified);

@@ -155,6 +155,7 @@ class Document : public QObject {
     // Candidate plans of a Scission search over a profile of `blocks` blocks (blocks ≤ layers).
     static double searchSize(const core::Profile& profile, int blocks);
     void setSettingsModified(bool modified);
+    void emitModifiedIfChanged(); // modifiedChanged when isModified() differs from last told
     PartitionState defaultState() const;
 
     std::shared_ptr<core::Profile> m_profile;
