@@ -19,11 +19,6 @@ std::string pipeDreamModelName(const std::string& sourcePath) {
     return name.empty() ? "imported" : toValidUtf8(name);
 }
 
-std::string pipeDreamProfilePath(const std::string& sourcePath) {
-    std::filesystem::path file(sourcePath);
-    return file.replace_extension(".json").string();
-}
-
 ConvertedProfile convertPipeDreamFile(const std::string& source, PipeDreamImportOptions options) {
     using Kind = PipeDreamFileError::Kind;
     if (options.modelName.empty())

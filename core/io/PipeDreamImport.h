@@ -36,10 +36,6 @@ class PipeDreamFileError : public std::runtime_error {
 // profiles/<model>/graph.txt the folder's name; "imported" when that is empty. Valid UTF-8.
 std::string pipeDreamModelName(const std::string& sourcePath);
 
-// Where the window offers to save the converted profile: next to the source, its name without
-// the extension, ".json" (profiles/alexnet/graph.txt -> profiles/alexnet/graph.json).
-std::string pipeDreamProfilePath(const std::string& sourcePath);
-
 // A converted profile, not yet written: its model name and its JSON text.
 struct ConvertedProfile {
     std::string modelName;

@@ -12,7 +12,6 @@
 #include "ui/window/DocumentExporter.h"
 #include "ui/window/RecentFiles.h"
 
-#include "core/io/PipeDreamImport.h"
 #include "core/io/PlanFile.h"
 #include "ui/window/ModelImportRunner.h"
 
@@ -24,8 +23,6 @@
 #include <QMessageBox>
 #include <QPrintDialog>
 #include <QPrinter>
-#include <QSettings>
-#include <QStandardPaths>
 
 namespace cutlab::ui {
 
@@ -143,24 +140,26 @@ void FileActions::saveNetworkDialog() {
 void FileActions::exportPlanDialog() {
     const QString path = askSavePath(QStringLiteral("Export plan"),
                                      QStringLiteral("CutLab plan (*.json)"), "json", "plan");
-    if (!path.isEmpty() && exportPlan(path)) {
-        m_planPath = path;
-        m_document->markSaved();
-    }
+    if (!path.isEmpty())
+        savePlanAs(path);
+}
+
+bool FileActions::savePlanAs(const QString& path) {
+    if (!exportPlan(path))
+        return false;
+    m_planPath = path;
+    m_document->markSaved();
+    return true;
 }
 
 bool FileActions::savePlan() {
-    if (m_planPath.isEmpty() || !QFileInfo(QFileInfo(m_planPath).absolutePath()).isDir()) {
-        const QString path = askSavePath(QStringLiteral("Save the plan"),
-                                         QStringLiteral("CutLab plan (*.json)"), "json", "plan");
-        if (path.isEmpty())
-            return false;
-        m_planPath = path;
-    }
-    if (!exportPlan(m_planPath))
+    QString path = m_planPath;
+    if (path.isEmpty() || !QFileInfo(QFileInfo(path).absolutePath()).isDir())
+        path = askSavePath(QStringLiteral("Save the plan"), QStringLiteral("CutLab plan (*.json)"),
+                           "json", "plan");
+    if (path.isEmpty() || !savePlanAs(path))
         return false;
-    m_document->markSaved();
-    emit statusMessage(QStringLiteral("Plan saved to %1").arg(m_planPath), 5000);
+    emit statusMessage(QStringLiteral("Plan saved to %1").arg(path), 5000);
     return true;
 }
 

@@ -74,6 +74,8 @@ class FileActions : public QObject {
     // Saves the plan where it was last saved or opened from; asks, proposing `<model>-plan.json`,
     // when it never was. True when written.
     bool savePlan();
+    // Exports the plan to `path` and, when written, remembers it as where the plan is saved.
+    bool savePlanAs(const QString& path);
     // Where the plan was last saved or opened from; empty for a plan never saved.
     const QString& planPath() const { return m_planPath; }
     static constexpr const char* kReportA4Filter = "PDF, A4 (*.pdf)";
