@@ -540,14 +540,14 @@ void TrainingPanel::replanPipeline() {
         m_pipelineMeasuredMs = measuredMs;
         m_pipelineError = error;
         m_pipelinePlanned = true;
-        if (m_pipeline)
+        if (m_pipeline) {
             m_optimum = std::make_pair(
                 settings, PipelineOptimum{measuredMs.value_or(m_pipeline->plan.bottleneckMs),
                                           m_pipeline->plan.exact && !measuredMs});
-        if (m_pipeline)
             showPipelinePartition(allowed);
-        else
+        } else {
             m_strip->clear();
+        }
         drawGantt();
         updateMessage();
         emit planChanged();
