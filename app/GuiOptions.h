@@ -29,6 +29,10 @@ struct GuiOptions {
                              "KIND"};
     QCommandLineOption topDown{"top-down", "Lay the graph out from top to bottom."};
     QCommandLineOption collapse{"collapse", "Collapse every branching block."};
+    QCommandLineOption fit{"fit",
+                           "Fit the graph: whole (the whole model, long runs as summaries, as "
+                           "View > Fit to Window) or legible (as View > Fit Legibly).",
+                           "MODE"};
     // Moves the cuts to boundaries D and E as one undoable edit (scripted sessions, tests).
     QCommandLineOption cuts{"cuts", "Move the cuts to block boundaries D and E.", "D,E"};
     QCommandLineParser parser;

@@ -97,7 +97,17 @@ bool showChart(MainWindow& window, const QString& kind) {
     return true;
 }
 
-// --cuts, --collapse, --training, --raise, --chart, in that order; 2 when one failed.
+bool fitGraph(MainWindow& window, const QString& mode) {
+    if (mode != QLatin1String("whole") && mode != QLatin1String("legible")) {
+        std::fprintf(stderr, "cutlab: --fit takes whole or legible, not '%s'\n", qPrintable(mode));
+        return false;
+    }
+    // the mode stays while the window is laid out and shown
+    window.action(mode == QLatin1String("whole") ? "fit" : "fitLegible")->trigger();
+    return true;
+}
+
+// --cuts, --collapse, --fit, --training, --raise, --chart, in that order; 2 when one failed.
 int applyViewOptions(MainWindow& window, const GuiOptions& options) {
     const QCommandLineParser& parser = options.parser;
     int status = 0;
@@ -105,6 +115,8 @@ int applyViewOptions(MainWindow& window, const GuiOptions& options) {
         status = 2;
     if (parser.isSet(options.collapse))
         window.scene()->setAllBlocksCollapsed(true);
+    if (parser.isSet(options.fit) && !fitGraph(window, parser.value(options.fit)))
+        status = 2;
     if (parser.isSet(options.training))
         window.setMode(MainWindow::Mode::Training);
     if (parser.isSet(options.raise) && !raisePanel(window, parser.value(options.raise)))

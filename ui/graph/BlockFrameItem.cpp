@@ -1,6 +1,7 @@
 #include "ui/graph/BlockFrameItem.h"
 
 #include "ui/charts/Format.h"
+#include "ui/graph/BoxLabel.h"
 #include "ui/graph/GraphInteraction.h"
 
 #include <QCursor>
@@ -74,13 +75,17 @@ bool BlockFrameItem::isReadable(const QFont& font, double levelOfDetail) {
     return QFontMetricsF(font).height() * levelOfDetail >= kReadableTextPixels;
 }
 
+double BlockFrameItem::renderedTextPixels(double lod) const {
+    if (m_collapsed)
+        return BoxLabel::renderedTextPixels(m_rect.height(), lod);
+    return isReadable(titleFont(), lod) ? QFontMetricsF(titleFont()).height() * lod : 0.0;
+}
+
 void BlockFrameItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
     const GraphColors& colors = m_interaction->colors();
     painter->setRenderHint(QPainter::Antialiasing, true);
     const double lod =
         QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
-    QFont font = painter->font();
-    font.setPointSizeF(8.5);
     if (m_collapsed) {
         painter->setPen(QPen(Format::tierColor(m_tier).darker(115), 1.0));
         painter->setBrush(Format::tierFill(m_tier));
@@ -88,18 +93,9 @@ void BlockFrameItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
         // stacked look: this box stands for several layers
         painter->setBrush(Qt::NoBrush);
         painter->drawRoundedRect(m_rect.adjusted(3, 3, -3, -3), 6, 6);
-        if (!isReadable(font, lod))
-            return;
-        painter->setPen(colors.nodeText);
-        font.setBold(true);
-        painter->setFont(font);
-        const QRectF text = m_rect.adjusted(10, 5, -6, -5);
-        painter->drawText(QRectF(text.left(), text.top(), text.width(), text.height() / 2),
-                          Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("⊞ ") + m_title);
-        font.setBold(false);
-        painter->setFont(font);
-        painter->drawText(QRectF(text.left(), text.center().y(), text.width(), text.height() / 2),
-                          Qt::AlignLeft | Qt::AlignVCenter, m_detail);
+        // at a readable size on screen however far the view is zoomed out
+        BoxLabel::paint(painter, m_rect, lod, QStringLiteral("⊞ ") + m_title, m_detail,
+                        colors.nodeText);
         return;
     }
     painter->setPen(QPen(colors.frame, 1.2, Qt::DashLine));

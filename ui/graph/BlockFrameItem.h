@@ -44,6 +44,8 @@ class BlockFrameItem : public QGraphicsItem {
     // (the title is in the tooltip and the inspector).
     static constexpr double kReadableTextPixels = 9;
     static bool isReadable(const QFont& font, double levelOfDetail);
+    // The height on screen of the text drawn at level of detail `lod` (0: none).
+    double renderedTextPixels(double lod) const;
 
   private:
     GraphInteraction* m_interaction;

@@ -3,6 +3,7 @@
 #include "ui/graph/GraphInteraction.h"
 #include "ui/graph/LayerItem.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
@@ -34,6 +35,18 @@ CutPointItem::CutPointItem(GraphInteraction* interaction, int boundary, double m
                    .united(grownLabelRect(kDetailLabelZoom / LayerItem::kCompactZoom));
 }
 
+QFont CutPointItem::labelFont(double grow) {
+    QFont font;
+    font.setPointSizeF(7.5 * grow);
+    return font;
+}
+
+double CutPointItem::renderedTextPixels(double lod) {
+    if (lod < LayerItem::kCompactZoom)
+        return 0;
+    return QFontMetricsF(labelFont(std::max(1.0, kDetailLabelZoom / lod))).height() * lod;
+}
+
 void CutPointItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
     const GraphColors& colors = m_interaction->colors();
     painter->setPen(QPen(colors.cutLine, 1, Qt::DotLine));
@@ -44,8 +57,7 @@ void CutPointItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* opti
     // Zoomed out, the label keeps its size on screen (like the nodes' compact names) and grows
     // away from the nodes.
     const qreal grow = std::max<qreal>(1.0, kDetailLabelZoom / lod);
-    QFont font = painter->font();
-    font.setPointSizeF(7.5 * grow);
+    QFont font = labelFont(grow);
     painter->setFont(font);
     const QRectF labelRect = grownLabelRect(grow);
     const QRectF pill = painter->fontMetrics().boundingRect(m_label).adjusted(-4, -1, 4, 1);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QFont>
 #include <QGraphicsItem>
 #include <QString>
 
@@ -19,10 +20,13 @@ class CutPointItem : public QGraphicsItem {
     int boundary() const { return m_boundary; }
     QRectF boundingRect() const override { return m_bounds; }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+    // The height on screen of the label drawn at level of detail `lod` (0: none).
+    static double renderedTextPixels(double lod);
 
   private:
     // Below this zoom the label keeps its on-screen size.
     static constexpr double kDetailLabelZoom = 0.8;
+    static QFont labelFont(double grow);
     // The label's box scaled by `grow`, growing away from the nodes.
     QRectF grownLabelRect(qreal grow) const;
 

@@ -17,6 +17,7 @@ class GraphInteraction {
     virtual void cutDragFinished(CutHandle handle) = 0;
     virtual void cutStepped(CutHandle handle, int step) = 0;
     virtual void blockToggled(int block) = 0;
+    virtual void summaryToggled(int summary) = 0;
 };
 
 } // namespace cutlab::ui

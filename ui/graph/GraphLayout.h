@@ -6,6 +6,8 @@
 #include <QPointF>
 #include <QRectF>
 
+#include <utility>
+
 #include <vector>
 
 namespace cutlab::ui {
@@ -19,7 +21,18 @@ class GraphLayout {
     struct Options {
         bool topToBottom = false;
         std::vector<bool> collapsed; // per block; missing = expanded
+        // Runs of blocks [first, last] each drawn as one summary box (Fit on a long model).
+        std::vector<std::pair<int, int>> summaries;
     };
+
+    // A summary box's size along the main and the cross axis (room for two readable lines).
+    static double summaryMain(bool topToBottom) { return topToBottom ? 90 : 1.75 * kNodeWidth; }
+    static double summaryCross(bool topToBottom) {
+        return topToBottom ? 1.75 * kNodeWidth : kNodeHeight + 26;
+    }
+    // The main-axis distance from one block's start to the next's when each is a summary box.
+    static double summaryPitch(bool topToBottom) { return summaryMain(topToBottom) + kBlockGap; }
+    static constexpr double kBlockGap = 84; // between blocks: the cut point sits in the middle
 
     static constexpr double kNodeWidth = 156;
     static constexpr double kNodeHeight = 58;
@@ -31,13 +44,18 @@ class GraphLayout {
     std::vector<QRectF> blockRects; // per block: frame (expanded) or box (collapsed)
     std::vector<bool> blockFramed;  // multi-layer block: drawn as a framed group
     std::vector<bool> blockCollapsed;
+    std::vector<QRectF> summaryRects;        // per summary (Options::summaries order)
+    std::vector<int> summaryOfBlock;         // per block: its summary, or -1
     std::vector<double> boundaryCoordinates; // per boundary 0..blocks, on the main axis
+    // The main-axis length of the graph with every summary opened (what Fit compares).
+    double unsummarizedLength = 0;
     double crossMin = 0;
     double crossMax = 0;
     bool topToBottom = false;
     QRectF bounds;
 
-    // The rectangle that stands for a layer: its own node, or its collapsed block's box.
+    // The rectangle that stands for a layer: its own node, its collapsed block's box or its
+    // summary box.
     QRectF visibleRect(int layer, const core::ModelStructure& structure) const;
     // Main/cross axis to scene coordinates and back.
     QPointF toScene(double main, double cross) const {

@@ -7,6 +7,7 @@
 #include "ui/graph/CutPointItem.h"
 #include "ui/graph/EdgeItem.h"
 #include "ui/graph/LayerItem.h"
+#include "ui/graph/SummaryItem.h"
 #include "ui/jobs/JobRunner.h"
 
 #include <QElapsedTimer>
@@ -23,6 +24,8 @@ GraphScene::GraphScene(Document* document, QObject* parent)
     setDark(false);
     connect(m_document, &Document::profileChanged, this, [this] {
         m_collapsed.assign(static_cast<std::size_t>(m_document->blockCount()), false);
+        m_summaries.clear();
+        m_summaryGroups = 0;
         rebuild();
     });
     connect(m_document, &Document::stateChanged, this, &GraphScene::syncState);
@@ -90,7 +93,86 @@ GraphLayout::Options GraphScene::layoutOptions() const {
     GraphLayout::Options options;
     options.topToBottom = m_topToBottom;
     options.collapsed = m_collapsed;
+    options.summaries = m_summaries;
     return options;
+}
+
+std::vector<std::pair<int, int>> GraphScene::summaryRanges(const core::ModelStructure& structure,
+                                                           int groups) {
+    const int blocks = static_cast<int>(structure.blocks.size());
+    if (blocks == 0 || groups < 1)
+        return {};
+    const double layers = structure.blocks.back().last + 1;
+    std::vector<std::pair<int, int>> ranges;
+    int start = 0;
+    for (int g = 0; g < groups && start < blocks; ++g) {
+        // the run ends at the block holding its share's last layer, leaving a block for each
+        // run after it
+        const double target = layers * (g + 1) / groups;
+        int end = start;
+        while (end + 1 < blocks &&
+               structure.blocks[static_cast<std::size_t>(end)].last + 1 < std::lround(target))
+            ++end;
+        end = std::max(start, std::min(end, blocks - (groups - g)));
+        if (g == groups - 1)
+            end = blocks - 1;
+        const core::Block& first = structure.blocks[static_cast<std::size_t>(start)];
+        if (end > start || first.last > first.first) // one single layer stays a node
+            ranges.emplace_back(start, end);
+        start = end + 1;
+    }
+    return ranges;
+}
+
+void GraphScene::summarize(int groups) {
+    m_summaryGroups = groups;
+    m_summaryOpened = false;
+    m_summaries = m_document->hasProfile() ? summaryRanges(m_document->structure(), groups)
+                                           : std::vector<std::pair<int, int>>{};
+    rebuild();
+}
+
+void GraphScene::clearSummaries() {
+    m_summaryGroups = 0;
+    m_summaryOpened = false;
+    if (m_summaries.empty())
+        return;
+    m_summaries.clear();
+    rebuild();
+}
+
+void GraphScene::openSummary(int summary) {
+    if (summary < 0 || summary >= summaryCount())
+        return;
+    const auto [first, last] = m_summaries[static_cast<std::size_t>(summary)];
+    m_summaries.erase(m_summaries.begin() + summary);
+    m_summaryOpened = true;
+    emit summaryOpening();
+    rebuild();
+    emit summaryOpened(first, last + 1);
+}
+
+SummaryItem* GraphScene::summaryItem(int summary) const {
+    if (summary < 0 || summary >= static_cast<int>(m_summaryItems.size()))
+        return nullptr;
+    return m_summaryItems[static_cast<std::size_t>(summary)];
+}
+
+int GraphScene::summaryOfLayer(int layer) const {
+    if (!m_document->hasProfile() || layer < 0 || layer >= m_document->layerCount())
+        return -1;
+    const int block = m_document->structure().blockOfLayer[static_cast<std::size_t>(layer)];
+    for (std::size_t s = 0; s < m_summaries.size(); ++s)
+        if (block >= m_summaries[s].first && block <= m_summaries[s].second)
+            return static_cast<int>(s);
+    return -1;
+}
+
+bool GraphScene::isInsideSummary(int boundary) const {
+    for (const auto& [first, last] : m_summaries)
+        if (boundary > first && boundary <= last)
+            return true;
+    return false;
 }
 
 int GraphScene::bspTreeDepthFor(int layers) {
@@ -110,6 +192,7 @@ void GraphScene::rebuild() {
     m_layout = GraphLayout{};
     m_layers.clear();
     m_blocks.clear();
+    m_summaryItems.clear();
     m_drawnEdges.clear();
     m_builtLayers = 0;
     m_markers[0] = m_markers[1] = nullptr;
@@ -153,6 +236,7 @@ void GraphScene::placeLayout(GraphLayout layout) {
     const int n = m_document->layerCount();
     m_layers.assign(static_cast<std::size_t>(n), nullptr);
     m_blocks.assign(m_document->structure().blocks.size(), nullptr);
+    m_summaryItems.assign(m_summaries.size(), nullptr);
     for (int h = 0; h < 2; ++h) {
         m_markers[h] =
             new CutMarkerItem(this, static_cast<CutHandle>(h), m_layout.boundaryCoordinates,
@@ -226,8 +310,15 @@ void GraphScene::addBlockFrames(int firstBlock, int from, int to) {
     const int blocks = static_cast<int>(structure.blocks.size());
     for (int b = firstBlock; b < blocks && structure.blocks[static_cast<std::size_t>(b)].first < to;
          ++b) {
-        if (structure.blocks[static_cast<std::size_t>(b)].first < from ||
-            !m_layout.blockFramed[static_cast<std::size_t>(b)])
+        if (structure.blocks[static_cast<std::size_t>(b)].first < from)
+            continue;
+        if (const int summary = m_layout.summaryOfBlock[static_cast<std::size_t>(b)];
+            summary >= 0) {
+            if (m_summaries[static_cast<std::size_t>(summary)].first == b)
+                addSummary(summary);
+            continue;
+        }
+        if (!m_layout.blockFramed[static_cast<std::size_t>(b)])
             continue;
         const core::Block block = structure.blocks[static_cast<std::size_t>(b)];
         const QString title = QStringLiteral("Block %1").arg(b + 1);
@@ -251,8 +342,12 @@ void GraphScene::addBlockFrames(int firstBlock, int from, int to) {
 void GraphScene::addEdges(int from, int to) {
     const core::Profile& profile = m_document->profile();
     const core::ModelStructure& structure = m_document->structure();
+    const int blocks = static_cast<int>(structure.blocks.size());
     auto visibleKey = [&](int layer) {
         const int block = structure.blockOfLayer[static_cast<std::size_t>(layer)];
+        if (const int summary = m_layout.summaryOfBlock[static_cast<std::size_t>(block)];
+            summary >= 0)
+            return -1 - blocks - summary;
         return m_layout.blockCollapsed[static_cast<std::size_t>(block)] ? -1 - block : layer;
     };
     for (int j = from; j < to; ++j)
@@ -276,7 +371,7 @@ void GraphScene::addCutPoints(int firstBlock, int from, int to) {
         const int position = structure.boundaryLayer(b);
         if (position >= to && !(b == blocks && to == n))
             break;
-        if (position < from && !(b == blocks && from == n))
+        if ((position < from && !(b == blocks && from == n)) || isInsideSummary(b))
             continue;
         QString label, tip;
         if (b == blocks) {
@@ -296,6 +391,47 @@ void GraphScene::addCutPoints(int firstBlock, int from, int to) {
         addItem(new CutPointItem(this, b, m_layout.boundaryCoordinates[static_cast<std::size_t>(b)],
                                  m_layout.crossMin, m_layout.crossMax, m_topToBottom, label, tip));
     }
+}
+
+void GraphScene::addSummary(int summary) {
+    const auto [first, last] = m_summaries[static_cast<std::size_t>(summary)];
+    const core::ModelStructure& structure = m_document->structure();
+    const auto& layers = m_document->profile().layers;
+    const int a = structure.blocks[static_cast<std::size_t>(first)].first;
+    const int b = structure.blocks[static_cast<std::size_t>(last)].last;
+    const QString title = a == b ? QStringLiteral("Layer %1").arg(a + 1)
+                                 : QStringLiteral("Layers %1–%2").arg(a + 1).arg(b + 1);
+    const QString range = QStringLiteral("%1 … %2").arg(
+        QString::fromStdString(layers[static_cast<std::size_t>(a)].id),
+        QString::fromStdString(layers[static_cast<std::size_t>(b)].id));
+    auto* item = new SummaryItem(
+        this, summary, m_layout.summaryRects[static_cast<std::size_t>(summary)], title, range);
+    item->setDetail(summaryDetail(summary));
+    item->setTier(m_document->tierOfLayer(a));
+    addItem(item);
+    m_summaryItems[static_cast<std::size_t>(summary)] = item;
+}
+
+QString GraphScene::summaryDetail(int summary) const {
+    const auto [first, last] = m_summaries[static_cast<std::size_t>(summary)];
+    const core::ModelStructure& structure = m_document->structure();
+    const int begin = structure.blocks[static_cast<std::size_t>(first)].first;
+    const int end = structure.blocks[static_cast<std::size_t>(last)].last + 1;
+    const core::TierPlacement placement = m_document->placement();
+    const int n = m_document->layerCount();
+    // each tier's share of [begin, end) on the machine that tier runs
+    const int starts[3] = {0, placement.deviceEnd, placement.edgeEnd};
+    const int ends[3] = {placement.deviceEnd, placement.edgeEnd, n};
+    double ms = 0;
+    for (std::size_t t = 0; t < 3; ++t) {
+        const int from = std::max(begin, starts[t]), to = std::min(end, ends[t]);
+        if (from < to && placement.machine[t] >= 0)
+            ms += m_document->model()->computeMs(placement.machine[t], from, to);
+    }
+    const int count = end - begin;
+    return QStringLiteral("%1 %2 · %3")
+        .arg(Format::number(count, 0),
+             count == 1 ? QStringLiteral("layer") : QStringLiteral("layers"), Format::ms(ms));
 }
 
 void GraphScene::scheduleSlice(int generation) {
@@ -336,6 +472,12 @@ void GraphScene::syncState() {
         if (item)
             item->setTier(
                 m_document->tierOfLayer(blocks[static_cast<std::size_t>(item->block())].first));
+    for (SummaryItem* item : m_summaryItems)
+        if (item) {
+            const int block = m_summaries[static_cast<std::size_t>(item->summary())].first;
+            item->setTier(m_document->tierOfLayer(blocks[static_cast<std::size_t>(block)].first));
+            item->setDetail(summaryDetail(item->summary()));
+        }
     const PartitionState state = m_document->state();
     // the handle being dragged places itself (its itemChange is running)
     if (m_draggingHandle != CutHandle::DeviceEdge)
@@ -414,6 +556,11 @@ void GraphScene::cutDragFinished(CutHandle handle) {
 
 void GraphScene::cutStepped(CutHandle handle, int step) {
     m_document->stepCut(handle, step);
+}
+
+void GraphScene::summaryToggled(int summary) {
+    // the item that reported the click is deleted by the rebuild: do it after the event
+    QTimer::singleShot(0, this, [this, summary] { openSummary(summary); });
 }
 
 void GraphScene::blockToggled(int block) {

@@ -19,6 +19,7 @@ class BlockFrameItem;
 class JobRunner;
 class CutMarkerItem;
 class LayerItem;
+class SummaryItem;
 
 // The layer graph of the open document: builds the items from the layout, keeps their tier
 // colours and the two cut handles in step with the document, and turns handle drags into
@@ -61,6 +62,24 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     void setBlockCollapsed(int block, bool collapsed);
     void setAllBlocksCollapsed(bool collapsed);
     bool isBlockCollapsed(int block) const;
+
+    // Shows the model as about `groups` summary boxes, each a run of consecutive blocks of
+    // about equal layer counts (a run of one single-layer block stays a plain node).
+    void summarize(int groups);
+    // Shows every layer again.
+    void clearSummaries();
+    // Shows the layers of one summary (the others stay), then announces summaryOpened.
+    void openSummary(int summary);
+    bool isSummarized() const { return !m_summaries.empty(); }
+    // The group count summarize() was last asked for, while no summary has been opened since.
+    int intactSummaryGroups() const { return m_summaryOpened ? -1 : m_summaryGroups; }
+    int summaryCount() const { return static_cast<int>(m_summaries.size()); }
+    SummaryItem* summaryItem(int summary) const;
+    // The summary that holds a layer, or -1.
+    int summaryOfLayer(int layer) const;
+    // Runs of blocks [first, last] for `groups` boxes of about equal layer counts.
+    static std::vector<std::pair<int, int>> summaryRanges(const core::ModelStructure& structure,
+                                                          int groups);
     void setDark(bool dark);
     // The view's zoom: the cut handles' grips keep a readable size on screen.
     void setViewZoom(double zoom);
@@ -84,8 +103,12 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     void cutDragFinished(CutHandle handle) override;
     void cutStepped(CutHandle handle, int step) override;
     void blockToggled(int block) override;
+    void summaryToggled(int summary) override;
 
   signals:
+    void summaryOpening(); // before the scene is rebuilt to open a summary
+    // after: the boundaries around the opened layers
+    void summaryOpened(int firstBoundary, int lastBoundary);
     void rebuilt();   // the layout is known and the first slice stands
     void completed(); // every slice stands
 
@@ -98,6 +121,11 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     void addBlockFrames(int firstBlock, int from, int to);
     void addEdges(int from, int to);
     void addCutPoints(int firstBlock, int from, int to);
+    void addSummary(int summary);
+    // "N layers · T ms", T where its layers run now.
+    QString summaryDetail(int summary) const;
+    // A boundary strictly inside a summary box (it has no cut point of its own).
+    bool isInsideSummary(int boundary) const;
     void scheduleSlice(int generation);
     GraphLayout::Options layoutOptions() const;
     void syncState();
@@ -112,6 +140,10 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     std::vector<bool> m_collapsed;
     std::vector<LayerItem*> m_layers;
     std::vector<BlockFrameItem*> m_blocks;
+    std::vector<std::pair<int, int>> m_summaries; // runs of blocks shown as one box each
+    std::vector<SummaryItem*> m_summaryItems;
+    int m_summaryGroups = 0;
+    bool m_summaryOpened = false;
     int m_sliceLayers = kSliceLayers;           // layers the next slice builds
     int m_builtLayers = 0;                      // layers [0, m_builtLayers) have their items
     int m_buildGeneration = 0;                  // a newer rebuild makes pending slices stale

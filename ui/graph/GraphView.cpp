@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QMouseEvent>
 #include <QScrollBar>
+#include <QTimer>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -29,10 +30,13 @@ GraphView::GraphView(GraphScene* scene, QWidget* parent)
         "move the partition · hover a layer: inspect it"));
     connect(this, &GraphView::zoomChanged, scene, &GraphScene::setViewZoom);
     m_autoScroller = new EdgeAutoScroller(this, [this] { return m_scene->isDraggingCut(); });
-    connect(scene, &GraphScene::rebuilt, this, [this] {
-        if (m_fitted)
-            fitToWindow();
-    });
+    connect(scene, &GraphScene::rebuilt, this, &GraphView::applyFit);
+    connect(scene, &GraphScene::summaryOpening, this, [this] { m_fit = Fit::None; });
+    connect(scene, &GraphScene::summaryOpened, this, &GraphView::showOpenedSpan);
+    m_regroupTimer = new QTimer(this);
+    m_regroupTimer->setSingleShot(true);
+    m_regroupTimer->setInterval(200);
+    connect(m_regroupTimer, &QTimer::timeout, this, &GraphView::applyFit);
 }
 
 bool GraphView::isAutoScrolling() const {
@@ -77,7 +81,7 @@ double GraphView::zoom() const {
 void GraphView::setZoom(double zoom) {
     zoom = std::clamp(zoom, kMinimumZoom, 4.0);
     setTransform(QTransform::fromScale(zoom, zoom));
-    m_fitted = false;
+    m_fit = Fit::None;
     m_kept.reset();
     emit zoomChanged(zoom);
 }
@@ -85,40 +89,100 @@ void GraphView::setZoom(double zoom) {
 void GraphView::zoomBy(double factor) {
     const double target = std::clamp(zoom() * factor, kMinimumZoom, 4.0);
     scale(target / zoom(), target / zoom());
-    m_fitted = false;
+    m_fit = Fit::None;
     m_kept.reset();
     emit zoomChanged(zoom());
 }
 
 void GraphView::fitWhole() {
-    m_whole = true;
-    fitToWindow();
-    m_whole = false;
+    m_fit = Fit::Whole;
+    applyFit();
 }
 
 void GraphView::fitToWindow() {
-    // the layout's area (with room for the labels): known before a large model's items all exist
-    const QRectF bounds = m_scene->contentRect();
-    if (bounds.isEmpty())
-        return;
+    m_fit = Fit::Legible;
+    applyFit();
+}
+
+void GraphView::applyFit() {
+    if (m_fit == Fit::Legible)
+        applyLegibleFit();
+    else if (m_fit == Fit::Whole)
+        applyWholeFit();
+}
+
+int GraphView::summaryGroupsFor(double pixels, bool topToBottom) {
+    // the scene's margins (contentRect) and one block gap before the first box
+    const double length = pixels / kSummaryZoom - 80 - GraphLayout::kBlockGap;
+    return std::max(1, static_cast<int>(length / GraphLayout::summaryPitch(topToBottom)));
+}
+
+QSizeF GraphView::fitArea() const {
     // the cut grips keep their size on screen when zoomed out: fit the graph beside them
     const bool vertical = m_scene->topToBottom();
     const QSizeF grip = CutMarkerItem::gripSizeOnScreen();
     const double mainPad = grip.width(), crossPad = 2 * grip.height();
-    const double width = std::max(1.0, viewport()->width() - (vertical ? crossPad : mainPad));
-    const double height = std::max(1.0, viewport()->height() - (vertical ? mainPad : crossPad));
-    // A long chain fitted whole would be unreadable: keep the zoom where nodes still show
-    // their names (LayerItem's compact labels) and show the start of the model instead.
-    const double fit = std::min(width / bounds.width(), height / bounds.height());
-    const double minimum = m_whole ? 0.0 : kReadableZoom;
-    const double zoom = std::clamp(fit, kMinimumZoom, 1.2);
-    if (fit >= minimum) {
+    const double main = (vertical ? viewport()->height() : viewport()->width()) - mainPad;
+    const double cross = (vertical ? viewport()->width() : viewport()->height()) - crossPad;
+    return QSizeF(std::max(1.0, main), std::max(1.0, cross));
+}
+
+void GraphView::applyLegibleFit() {
+    if (m_scene->isSummarized()) {
+        m_scene->clearSummaries(); // its rebuild comes back here
+        return;
+    }
+    fitContent(kReadableZoom);
+}
+
+void GraphView::applyWholeFit() {
+    const QRectF bounds = m_scene->contentRect();
+    const GraphLayout& layout = m_scene->graphLayout();
+    if (bounds.isEmpty() || layout.boundaryCoordinates.empty())
+        return;
+    const bool vertical = m_scene->topToBottom();
+    const QSizeF area = fitArea();
+    const double cross = vertical ? bounds.width() : bounds.height();
+    // the whole model with every layer shown: readable as it is?
+    const double unsummarized = layout.unsummarizedLength + 80;
+    const double fullFit = std::min(area.width() / unsummarized, area.height() / cross);
+    if (fullFit >= kReadableZoom) {
+        if (m_scene->isSummarized()) {
+            m_scene->clearSummaries(); // its rebuild comes back here
+            return;
+        }
+        fitContent(0.0);
+        return;
+    }
+    const int groups = summaryGroupsFor(area.width(), vertical);
+    if (m_scene->intactSummaryGroups() != groups) {
+        m_scene->summarize(groups); // its rebuild comes back here
+        return;
+    }
+    fitContent(0.0);
+}
+
+void GraphView::fitContent(double minimumZoom) {
+    // the layout's area (with room for the labels): known before a large model's items all exist
+    const QRectF bounds = m_scene->contentRect();
+    if (bounds.isEmpty())
+        return;
+    const bool vertical = m_scene->topToBottom();
+    const QSizeF area = fitArea();
+    const double fit =
+        vertical ? std::min(area.height() / bounds.height(), area.width() / bounds.width())
+                 : std::min(area.width() / bounds.width(), area.height() / bounds.height());
+    if (fit >= minimumZoom) {
+        const double zoom = std::clamp(fit, kMinimumZoom, 1.2);
         setTransform(QTransform::fromScale(zoom, zoom));
         centerOn(bounds.center());
     } else {
-        setTransform(QTransform::fromScale(kReadableZoom, kReadableZoom));
-        // the start of the model, with the device|edge grip whole at the edge of the view
-        const double before = mainPad / 2 / kReadableZoom;
+        // A long chain fitted whole would be unreadable: keep the zoom where nodes still show
+        // their names (LayerItem's compact labels) and show the start of the model instead,
+        // with the device|edge grip whole at the edge of the view.
+        setTransform(QTransform::fromScale(minimumZoom, minimumZoom));
+        const double mainPad = CutMarkerItem::gripSizeOnScreen().width();
+        const double before = mainPad / 2 / minimumZoom;
         const QPointF start = vertical ? QPointF(bounds.center().x(), bounds.top() - before)
                                        : QPointF(bounds.left() - before, bounds.center().y());
         const QRectF visible = mapToScene(viewport()->rect()).boundingRect();
@@ -126,9 +190,8 @@ void GraphView::fitToWindow() {
                           : start + QPointF(visible.width() / 2, 0));
         scrollToCuts();
     }
-    m_fitted = true;
     m_kept.reset();
-    emit zoomChanged(this->zoom());
+    emit zoomChanged(zoom());
 }
 
 bool GraphView::spanInView(const QRectF& span) const {
@@ -161,6 +224,8 @@ void GraphView::scrollToCuts() {
 
 void GraphView::showLayer(int layer) {
     m_kept.reset();
+    if (const int summary = m_scene->summaryOfLayer(layer); summary >= 0)
+        m_scene->openSummary(summary);
     if (LayerItem* item = m_scene->layerItem(layer)) {
         if (zoom() < 0.6)
             setZoom(0.9);
@@ -236,10 +301,22 @@ void GraphView::frameBoundaries(int first, int last, double minZoom, double maxZ
         std::min(viewport()->width() / span.width(), viewport()->height() / span.height());
     const double target = std::clamp(fit, minZoom, maxZoom);
     setTransform(QTransform::fromScale(target, target));
-    m_fitted = false;
+    m_fit = Fit::None;
     m_kept.reset();
     centerOn(span.center());
     emit zoomChanged(zoom());
+}
+
+void GraphView::showOpenedSpan(int first, int last) {
+    frameBoundaries(first, last, kReadableZoom, 1.0);
+    const QRectF span = boundarySpan(first, last);
+    if (spanInView(span))
+        return;
+    // longer than the view at a readable zoom: its start
+    const bool vertical = m_scene->topToBottom();
+    const QRectF visible = visibleSceneRect();
+    centerOn(vertical ? QPointF(visible.center().x(), span.top() + visible.height() / 2)
+                      : QPointF(span.left() + visible.width() / 2, visible.center().y()));
 }
 
 void GraphView::wheelEvent(QWheelEvent* event) {
@@ -258,8 +335,12 @@ void GraphView::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
     const auto kept = m_kept;
     const double keptZoom = m_keptZoom;
-    if (m_fitted)
+    if (m_fit == Fit::Legible) {
         fitToWindow();
+    } else if (m_fit == Fit::Whole) {
+        fitContent(0.0); // at once; regrouped for the new size once the resize settles
+        m_regroupTimer->start();
+    }
     if (kept) // the boundaries a plan brought into view stay there (window laid out, resized)
         keepInView(*kept, keptZoom);
     if (m_pendingBoundaries && isVisible())

@@ -5,6 +5,8 @@
 #include <optional>
 #include <utility>
 
+class QTimer;
+
 namespace cutlab::ui {
 
 class EdgeAutoScroller;
@@ -19,16 +21,21 @@ class GraphView : public QGraphicsView {
     ~GraphView() override;
 
     static constexpr double kMinimumZoom = 0.02;
-    // The smallest zoom Fit to Window uses: every node still shows its name.
+    // The smallest zoom Fit Legibly uses: every node still shows its name.
     static constexpr double kReadableZoom = 0.4;
+    // The zoom a summarised model is fitted at, at least: summary boxes show both lines.
+    static constexpr double kSummaryZoom = 0.4;
 
     double zoom() const;
     void setZoom(double zoom);
     void zoomBy(double factor);
     // Whole graph when it stays readable, else the start of the model at kReadableZoom.
     void fitToWindow();
-    // The whole graph, however small.
+    // The whole model, readable: when its layers would be too small, runs of them shown as
+    // summary boxes (GraphScene::summarize), as many as the view holds at kSummaryZoom.
     void fitWhole();
+    // How many summary boxes fit along `pixels` of view at kSummaryZoom.
+    static int summaryGroupsFor(double pixels, bool topToBottom);
     void showLayer(int layer);
 
     // The scene area from cut boundary `first` to `last` (a node's width beyond each), across
@@ -57,6 +64,17 @@ class GraphView : public QGraphicsView {
     void mouseReleaseEvent(QMouseEvent* event) override;
 
   private:
+    enum class Fit { None, Legible, Whole };
+    // Applies the current fit mode (again after a rebuild or a resize).
+    void applyFit();
+    void applyLegibleFit();
+    void applyWholeFit();
+    // Fits the scene's current content, at least at `minimumZoom` (centred) or else its start.
+    void fitContent(double minimumZoom);
+    // The viewport's size left for the graph beside the cut grips (main, cross).
+    QSizeF fitArea() const;
+    // The layers of a summary just opened: the whole run, or its start at a readable zoom.
+    void showOpenedSpan(int first, int last);
     // The scene was left active when this view hid (see viewportEvent).
     bool m_keptSceneActive = false;
     // Tells the scene (if any) that this view no longer counts as an active one.
@@ -72,8 +90,8 @@ class GraphView : public QGraphicsView {
 
     GraphScene* m_scene;
     EdgeAutoScroller* m_autoScroller; // scrolls while a cut handle is dragged near an edge
-    bool m_fitted = true;
-    bool m_whole = false;
+    Fit m_fit = Fit::Legible;
+    QTimer* m_regroupTimer; // a resize settles before a summarised model is regrouped
     // Boundaries to bring into view once the view is shown at its size (asked before that).
     std::optional<std::pair<int, int>> m_pendingBoundaries;
     // Boundaries a plan brought into view, and the zoom before (see keepInView).

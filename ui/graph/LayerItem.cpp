@@ -35,6 +35,28 @@ void LayerItem::setMatched(bool matched) {
     update();
 }
 
+namespace {
+
+QFont detailFont() {
+    QFont font;
+    font.setPointSizeF(8.5);
+    return font;
+}
+
+} // namespace
+
+double LayerItem::renderedTextPixels(double lod) {
+    if (lod < kCompactZoom)
+        return 0;
+    if (lod < kDetailZoom) {
+        QFont font;
+        font.setBold(true);
+        font.setPixelSize(static_cast<int>(kCompactTextPixels));
+        return QFontMetricsF(font).height();
+    }
+    return QFontMetricsF(detailFont()).height() * lod;
+}
+
 QRectF LayerItem::boundingRect() const {
     return m_rect.adjusted(-3, -3, 3, 3);
 }
@@ -64,8 +86,7 @@ void LayerItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
     }
     painter->setPen(colors.nodeText);
     const QRectF text = m_rect.adjusted(12, 4, -6, -4);
-    QFont font = painter->font();
-    font.setPointSizeF(8.5);
+    QFont font = detailFont();
     font.setBold(true);
     painter->setFont(font);
     const QFontMetricsF boldMetrics(font);

@@ -35,6 +35,9 @@ class LayerItem : public QGraphicsItem {
     void setTier(core::Tier tier);
     core::Tier tier() const { return m_tier; }
     void setMatched(bool matched);
+    // The height on screen of the smallest line of text drawn at level of detail `lod`
+    // (0: none, the colour alone).
+    static double renderedTextPixels(double lod);
 
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;

@@ -461,7 +461,8 @@ void MainWindow::addGraphViewActions(QMenu* view) {
     MainWindowActions& a = m_actions;
     a.fit = createAction(view, "fit", QStringLiteral("&Fit to Window"),
                          QKeySequence(QStringLiteral("Ctrl+0")),
-                         QStringLiteral("Show the whole graph, however small"));
+                         QStringLiteral("Show the whole model, readable: a long model as summary "
+                                        "boxes of consecutive layers (click one to open it)"));
     connect(a.fit, &QAction::triggered, m_graph->view(), &GraphView::fitWhole);
     a.fitLegible = createAction(view, "fitLegible", QStringLiteral("Fit &Legibly"),
                                 QKeySequence(QStringLiteral("Ctrl+9")),
