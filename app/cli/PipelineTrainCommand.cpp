@@ -10,6 +10,7 @@
 #include "core/io/NetworkFile.h"
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/pipeline/PipelineSchedule.h"
+#include "core/plans/PipelineJson.h"
 #include "core/plans/PlanJson.h"
 #include "core/predictor/EstimatedTimes.h"
 #include "core/predictor/PredictorJson.h"
@@ -191,89 +192,6 @@ std::string fixed(double value, int decimals) {
     return buffer;
 }
 
-nlohmann::ordered_json layerIds(const core::Profile& profile, const std::vector<int>& layers) {
-    auto ids = nlohmann::ordered_json::array();
-    for (int layer : layers)
-        ids.push_back(profile.layers[static_cast<std::size_t>(layer)].id);
-    return ids;
-}
-
-nlohmann::ordered_json taskJson(const core::ScheduledTask& task) {
-    return {{"resource", task.resource == core::Resource::Stage ? "stage" : "link"},
-            {"index", task.index},
-            {"pass", task.pass == core::Pass::Forward ? "forward" : "backward"},
-            {"micro_batch", task.microBatch},
-            {"start_ms", core::jsonNumber(task.startMs)},
-            {"end_ms", core::jsonNumber(task.endMs)}};
-}
-
-nlohmann::ordered_json planJson(const core::Profile& profile, const core::Network& network,
-                                const PipelineOptions& options, const core::PipelinePlan* plan,
-                                const core::PipelineSchedule* schedule, int microBatch,
-                                int microBatches) {
-    nlohmann::ordered_json doc;
-    doc["format"] = "cutlab-plan";
-    doc["version"] = 1;
-    doc["kind"] = "training";
-    doc["model"] = profile.model.name;
-    doc["planner"] = "pipeline";
-    doc["network"] = core::networkToJson(network);
-    doc["chain"] = options.stages;
-    doc["micro_batch"] = microBatch;
-    doc["cut_mode"] = core::cutModeName(options.cutMode);
-    doc["compress"] = options.compressText;
-    doc["bottleneck_ms"] = plan ? core::jsonNumber(plan->bottleneckMs) : nlohmann::ordered_json();
-    if (plan) {
-        doc["exact"] = plan->exact;
-        doc["lower_bound_ms"] = core::jsonNumber(plan->lowerBoundMs);
-        doc["gap"] = core::jsonNumber(plan->gap());
-        if (!plan->note.empty())
-            doc["note"] = plan->note;
-        doc["cut_states"] = plan->states;
-    }
-    auto stages = nlohmann::ordered_json::array();
-    if (plan)
-        for (const auto& stage : plan->stages) {
-            nlohmann::ordered_json entry;
-            entry["machine"] = profile.machines[static_cast<std::size_t>(stage.machine)].id;
-            entry["first_layer"] =
-                profile.layers[static_cast<std::size_t>(stage.layers.front())].id;
-            entry["last_layer"] = profile.layers[static_cast<std::size_t>(stage.layers.back())].id;
-            entry["layers"] = layerIds(profile, stage.layers);
-            entry["compute_ms"] = core::jsonNumber(stage.computeMs);
-            entry["forward_ms"] = core::jsonNumber(stage.forwardMs);
-            entry["backward_ms"] = core::jsonNumber(stage.backwardMs);
-            entry["link_ms"] = core::jsonNumber(stage.linkMs);
-            entry["link_bytes"] = core::jsonNumber(stage.linkBytes);
-            entry["link_forward_bytes"] = core::jsonNumber(stage.linkForwardBytes);
-            entry["link_backward_bytes"] = core::jsonNumber(stage.linkBackwardBytes);
-            auto crossing = nlohmann::ordered_json::array();
-            for (int producer : stage.crossing)
-                crossing.push_back(
-                    producer < 0 ? "input" : profile.layers[static_cast<std::size_t>(producer)].id);
-            entry["crossing"] = crossing;
-            stages.push_back(entry);
-        }
-    doc["stages"] = stages;
-    if (schedule) {
-        nlohmann::ordered_json entry;
-        entry["kind"] = core::scheduleKindName(schedule->kind);
-        entry["micro_batches"] = microBatches;
-        entry["minibatch_ms"] = core::jsonNumber(schedule->minibatchMs);
-        auto idle = nlohmann::ordered_json::array();
-        for (double fraction : schedule->idleFraction)
-            idle.push_back(core::jsonNumber(fraction));
-        entry["idle_fraction"] = idle;
-        entry["stashed_versions"] = schedule->stashedVersions;
-        auto tasks = nlohmann::ordered_json::array();
-        for (const auto& task : schedule->tasks)
-            tasks.push_back(taskJson(task));
-        entry["tasks"] = tasks;
-        doc["schedule"] = entry;
-    }
-    return doc;
-}
-
 void printTable(const core::Profile& profile, const core::Network& network,
                 const PipelineOptions& options, const core::PipelinePlan& plan,
                 const core::PipelineSchedule& schedule) {
@@ -406,7 +324,9 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
     const std::string reference =
         options.reference.empty() ? options.stages.front() : options.reference;
     if (options.json) {
-        auto doc = planJson(planned, network, options, &plan, &schedule, microBatch, microBatches);
+        auto doc = core::pipelinePlanToJson(planned, network,
+                                            {options.stages, options.cutMode, options.compressText},
+                                            &plan, &schedule, microBatch, microBatches);
         doc["times"] = core::timeSourceName(options.times);
         if (measuredBottleneck) {
             doc["reference"] = reference;
