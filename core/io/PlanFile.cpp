@@ -40,7 +40,7 @@ void checkHeader(const Json& root) {
         root["version"].get<int>() != 1)
         refuse("/version", "unsupported version (this CutLab reads version 1)");
     if (stringMember(root, "kind", "inference") != "inference")
-        refuse("/kind", "only inference plans can be opened in the window");
+        refuse("/kind", "expected \"inference\" (training plans are read as such)");
 }
 
 // The model, planner and profile names, the embedded network and the input size.

@@ -1,6 +1,7 @@
 // The plan file reader (File > Open Plan, autosave restore): every malformed plan is refused with
 // its exact message, never with an exception. Rows marked "fuzz" were found by tests/fuzz.
 #include "core/io/PlanFile.h"
+#include "core/plans/TrainingPlanFile.h"
 
 #include <QTest>
 
@@ -20,10 +21,10 @@ class TestPlanFile : public QObject {
             << "/format: expected \"cutlab-plan\" (this is not a CutLab plan file)";
         QTest::newRow("kind is a list")
             << R"({"format": "cutlab-plan", "version": 1, "kind": []})"
-            << "/kind: only inference plans can be opened in the window";
+            << "/kind: expected \"inference\" (training plans are read as such)";
         QTest::newRow("kind training")
             << R"({"format": "cutlab-plan", "version": 1, "kind": "training"})"
-            << "/kind: only inference plans can be opened in the window";
+            << "/kind: expected \"inference\" (training plans are read as such)";
         QTest::newRow("version as text")
             << R"({"format": "cutlab-plan", "version": "1"})"
             << "/version: unsupported version (this CutLab reads version 1)";
@@ -44,6 +45,65 @@ class TestPlanFile : public QObject {
         QVERIFY(!result.ok());
         QVERIFY(!result.issues.empty());
         QCOMPARE(QString::fromStdString(result.issues.front().text()), expected);
+    }
+
+    // Training plans (the window's Open Plan in Training mode).
+    void malformedTrainingPlans_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        const QString head =
+            R"("format": "cutlab-plan", "version": 1, "kind": "training", "network": {"links": [{"from": "device", "to": "cloud", "bandwidth_mbps": 10, "latency_ms": 1}]})";
+        QTest::newRow("inference kind") << R"({"format": "cutlab-plan", "version": 1})"
+                                        << "/kind: expected \"training\"";
+        QTest::newRow("no planner") << QString("{%1}").arg(head)
+                                    << "/planner: missing: which training planner made this plan";
+        QTest::newRow("pipeline without chain")
+            << QString(R"({%1, "planner": "pipeline"})").arg(head)
+            << "/chain: missing: a pipeline plan names its chain of machines";
+        QTest::newRow("bad compression")
+            << QString(R"({%1, "planner": "pipeline", "chain": ["a"], "compress": "accept:5,8"})")
+                   .arg(head)
+            << "/compress: must be none, accept or accept:KF,KB (KF 2, 3 or 4; KB 8 or 4), not "
+               "'accept:5,8'";
+        QTest::newRow("edited without stages")
+            << QString(R"({%1, "planner": "pipeline", "chain": ["a"], "edited": true})").arg(head)
+            << "/stages: an edited pipeline plan must list its stages";
+        QTest::newRow("batch zero")
+            << QString(R"({%1, "planner": "hiertrain", "batch": 0})").arg(head)
+            << "/batch: must be a whole number from 1 to 1000000000";
+    }
+    void malformedTrainingPlans() {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        const auto result = cutlab::core::parseTrainingPlanFile(text.toStdString());
+        QVERIFY(!result.ok());
+        QCOMPARE(QString::fromStdString(result.issues.front().text()), expected);
+    }
+
+    // Stages back to boundaries, by hand: a, b | c | d, e.
+    void trainingPlanStagesBecomeBoundaries() {
+        cutlab::core::Profile profile;
+        for (const char* id : {"a", "b", "c", "d", "e"}) {
+            cutlab::core::Layer layer;
+            layer.id = id;
+            profile.layers.push_back(layer);
+        }
+        cutlab::core::TrainingPlanFileContent plan;
+        plan.stageLayers = {{"a", "b"}, {"c"}, {"d", "e"}};
+        std::string error;
+        const auto boundaries = cutlab::core::stageBoundariesFromPlan(plan, profile, error);
+        QVERIFY(boundaries);
+        QCOMPARE(*boundaries, (std::vector<int>{2, 3}));
+        plan.stageLayers = {{"a", "b"}, {"d"}, {"c", "e"}};
+        QVERIFY(!cutlab::core::stageBoundariesFromPlan(plan, profile, error));
+        QCOMPARE(error, std::string("stage 2 is not the run of layers after the stage before it "
+                                    "(at layer 'd'): the window restores consecutive stages only"));
+        plan.stageLayers = {{"a", "b"}, {"c"}};
+        QVERIFY(!cutlab::core::stageBoundariesFromPlan(plan, profile, error));
+        QCOMPARE(error, std::string("the stages hold 3 of the profile's 5 layers"));
+        plan.stageLayers = {{"a", "x"}};
+        QVERIFY(!cutlab::core::stageBoundariesFromPlan(plan, profile, error));
+        QCOMPARE(error, std::string("stage 1 names layer 'x', which the profile lacks"));
     }
 };
 

@@ -28,7 +28,9 @@
 #include "ui/window/SampleProfiles.h"
 
 #include "core/io/PlanFile.h"
+
 #include "core/io/ProfileLoader.h"
+#include <nlohmann/json.hpp>
 
 #include <QApplication>
 #include <QChart>
@@ -81,6 +83,11 @@ QLabel* labelWithTip(const QWidget* parent, const QString& toolTip) {
         if (label->toolTip() == toolTip)
             return label;
     return nullptr;
+}
+
+QString readAll(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
 }
 
 QLabel* trainingSummary(const TrainingPanel* panel) {
@@ -503,6 +510,82 @@ class TestUiTrust : public QObject {
         window->document()->markSaved();
         QVERIFY(training->undoStack()->isClean());
         QVERIFY(!window->windowTitle().contains(" *"));
+    }
+
+    // Training ▸ Export Plan writes the plan on screen as the `cutlab-plan` training document;
+    // Open Plan brings back the same planner, settings and hand-set stages, unmodified.
+    void trainingPlanExportsAndReopens() {
+        QTemporaryDir folder;
+        const QString pipelinePath = folder.filePath("alexnet-pipeline.json");
+        const QString hiertrainPath = folder.filePath("alexnet-hiertrain.json");
+        std::vector<int> edited;
+        double hiertrainMs = 0;
+        {
+            MainWindow* window = m_fixture.open(uiSourcePath(kAlexNet));
+            QVERIFY(window);
+            window->action("trainingMode")->trigger();
+            TrainingPanel* training = window->training();
+            training->setBatch(96);
+            QVERIFY(settled(training));
+            QVERIFY(training->trainingResult());
+            hiertrainMs = training->trainingResult()->iterationMs();
+            QVERIFY(window->files()->savePlanAs(hiertrainPath));
+            training->setPlanner(QStringLiteral("pipeline"));
+            QVERIFY(settled(training));
+            const std::vector<int> planned = training->stageStrip()->boundaries();
+            training->stageStrip()->ensureVisible(training->stageStrip()->handle(0));
+            dragFirstBoundary(training->stageStrip(), planned[0] > 1 ? 1 : 2);
+            QVERIFY(settled(training));
+            edited = training->document()->stageBoundaries();
+            QVERIFY(!edited.empty() && edited != planned);
+            QVERIFY(window->files()->savePlanAs(pipelinePath));
+            QVERIFY(!window->document()->isModified());
+        }
+        // the files, read back
+        const auto pipeline = nlohmann::json::parse(readAll(pipelinePath).toStdString());
+        QCOMPARE(pipeline["kind"], "training");
+        QCOMPARE(pipeline["planner"], "pipeline");
+        QCOMPARE(pipeline["edited"], true);
+        QCOMPARE(pipeline["stages"].size(), edited.size() + 1);
+        QCOMPARE(pipeline["stages"][0]["layers"].size(), static_cast<std::size_t>(edited[0]));
+        QVERIFY(pipeline["profile"].get<std::string>().ends_with("alexnet-tinyimagenet.json"));
+        const auto hiertrain = nlohmann::json::parse(readAll(hiertrainPath).toStdString());
+        QCOMPARE(hiertrain["planner"], "hiertrain");
+        QCOMPARE(hiertrain["batch"], 96);
+        QCOMPARE(hiertrain["iteration_ms"].get<double>(), hiertrainMs);
+
+        // reopened in a new window with nothing open: the profile comes with it
+        MainWindow* window = m_fixture.open(QString());
+        QVERIFY(window);
+        QVERIFY(window->files()->openPlan(pipelinePath));
+        TrainingPanel* training = window->training();
+        QCOMPARE(window->mode(), MainWindow::Mode::Training);
+        QVERIFY(settled(training));
+        QCOMPARE(training->planner(), QStringLiteral("pipeline"));
+        QCOMPARE(training->document()->stageBoundaries(), edited);
+        QCOMPARE(training->stageStrip()->boundaries(), edited);
+        QVERIFY(trainingSummary(training)->text().startsWith(QStringLiteral("Your partition: ")));
+        QVERIFY(!window->document()->isModified());
+        QVERIFY(window->files()->openPlan(hiertrainPath));
+        QVERIFY(settled(training));
+        QCOMPARE(training->planner(), QStringLiteral("hiertrain"));
+        QCOMPARE(training->batch(), 96);
+        QCOMPARE(training->trainingResult()->iterationMs(), hiertrainMs);
+
+        // a plan whose stages skip layers is refused with the reason, and changes nothing
+        auto broken = pipeline;
+        broken["stages"][1]["layers"].erase(0);
+        const QString brokenPath = folder.filePath("broken.json");
+        QFile out(brokenPath);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QByteArray::fromStdString(broken.dump()));
+        out.close();
+        m_fixture.clearMessages();
+        QVERIFY(!window->files()->openPlan(brokenPath));
+        QCOMPARE(m_fixture.messages().size(), 1);
+        QVERIFY2(m_fixture.messages().front().contains("stage 2 is not the run of layers after"),
+                 qPrintable(m_fixture.messages().front()));
+        QCOMPARE(training->planner(), QStringLiteral("hiertrain"));
     }
 
     // Quit in either mode and start again with the same settings folder: the window comes back

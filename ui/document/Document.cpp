@@ -204,7 +204,11 @@ PartitionState Document::defaultState() const {
 }
 
 QString Document::profilePathOfPlan(const QString& planPath, const core::PlanFileContent& plan) {
-    QString profilePath = QString::fromStdString(plan.profilePath);
+    return profilePathOfPlan(planPath, plan.profilePath);
+}
+
+QString Document::profilePathOfPlan(const QString& planPath, const std::string& recorded) {
+    QString profilePath = QString::fromStdString(recorded);
     if (!profilePath.isEmpty() && QFileInfo(profilePath).isRelative())
         profilePath = QFileInfo(planPath).absoluteDir().filePath(profilePath);
     return !profilePath.isEmpty() && QFileInfo(profilePath).isFile() ? profilePath : QString();

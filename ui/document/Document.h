@@ -41,6 +41,8 @@ class Document : public QObject {
     bool openPlan(const QString& path, QString* error);
     // The profile a plan file records (relative to the plan's folder), if that file exists.
     static QString profilePathOfPlan(const QString& planPath, const core::PlanFileContent& plan);
+    // The same for a recorded "profile" field (relative to the plan's folder).
+    static QString profilePathOfPlan(const QString& planPath, const std::string& recorded);
     bool openNetwork(const QString& path, QString* error);
     bool saveNetwork(const QString& path, QString* error) const;
     // Reads the profile and searches its best plan on a worker; the current document stays as it

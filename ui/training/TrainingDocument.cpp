@@ -82,6 +82,11 @@ void TrainingDocument::setNetwork(const core::Network& network) {
     emit networkChanged();
 }
 
+void TrainingDocument::restore(const TrainingSettings& settings) {
+    m_undoStack->clear();
+    applySettings(settings);
+}
+
 void TrainingDocument::clear() {
     m_undoStack->clear();
     m_profile.reset();

@@ -37,6 +37,9 @@ class TrainingDocument : public QObject {
     // Keeps the profile and the settings but the stage boundaries (back to automatic); emits
     // networkChanged only.
     void setNetwork(const core::Network& network);
+    // A plan file's settings (File ▸ Open Plan): not undoable, clears the undo stack; emits what
+    // differs.
+    void restore(const TrainingSettings& settings);
     void clear(); // no profile, no network; emits profileChanged
     bool hasDocument() const { return static_cast<bool>(m_profile); }
     const std::shared_ptr<const core::Profile>& profile() const { return m_profile; }

@@ -22,6 +22,7 @@
 #include "ui/training/StrategyChartBuilder.h"
 #include "ui/training/TrainingDocument.h"
 #include "ui/training/TrainingExport.h"
+#include "ui/training/TrainingPlanDocument.h"
 
 #include "core/model/PlanError.h"
 
@@ -456,6 +457,24 @@ void TrainingPanel::replanIteration() {
                   });
     showSceneMessage(m_timelineScene, QStringLiteral("Planning…"), false);
     updateMessage();
+}
+
+std::optional<nlohmann::ordered_json> TrainingPanel::planDocument(QString* error) const {
+    if (!m_document->hasDocument() || !m_document->network()) {
+        *error = QStringLiteral("Open a profile first.");
+        return std::nullopt;
+    }
+    if (isPlanning()) {
+        *error = QStringLiteral("The plan is still being computed: export it once it is shown.");
+        return std::nullopt;
+    }
+    if (!errorText().isEmpty()) {
+        *error = QStringLiteral("The %1 planner has no plan: %2").arg(planner(), errorText());
+        return std::nullopt;
+    }
+    return TrainingPlanDocument::write({*m_document->profile(), *m_document->network(),
+                                        m_document->settings(), m_result, m_pipeline},
+                                       error);
 }
 
 core::PipelineRequest TrainingPanel::pipelineRequest(QString* error) const {

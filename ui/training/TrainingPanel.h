@@ -11,6 +11,8 @@
 #include "core/model/Network.h"
 #include "core/model/Profile.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QString>
 #include <QWidget>
 
@@ -114,6 +116,9 @@ class TrainingPanel : public QWidget {
     StageStripView* stageStrip() const { return m_strip; }
     QChartView* strategyView() const { return m_strategyView; }
 
+    // The plan on screen as a `cutlab-plan` training document (TrainingPlanDocument); nullopt with
+    // `error` set when the selected planner has none.
+    std::optional<nlohmann::ordered_json> planDocument(QString* error) const;
     // PNG, SVG or PDF by the path's extension; false with `error` set otherwise.
     bool exportView(View view, const QString& path, QString* error) const;
 

@@ -12,8 +12,11 @@
 #include "ui/window/DocumentExporter.h"
 #include "ui/window/RecentFiles.h"
 
+#include "core/io/JsonText.h"
 #include "core/io/PlanFile.h"
+#include "core/plans/TrainingPlanFile.h"
 #include "ui/window/ModelImportRunner.h"
+#include "ui/window/TrainingPlanFiles.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -286,30 +289,76 @@ bool FileActions::importFromUser(const QString& source) {
     return importProfile(source, importDestination(source));
 }
 
-bool FileActions::openPlan(const QString& path) {
+bool FileActions::openProfileOfPlan(const QString& planPath, const std::string& model,
+                                    const std::string& recorded) {
+    if (m_document->hasProfile() && model == m_document->profile().model.name)
+        return true;
+    const QString profile = Document::profilePathOfPlan(planPath, recorded);
+    if (profile.isEmpty() ||
+        (m_document->hasProfile() && !askOtherModel(QString::fromStdString(model), profile)))
+        return true; // the plan's own checks say what does not match
     QString error;
+    if (!m_document->openProfile(profile, &error)) {
+        emit problem(QStringLiteral("Cannot open profile %1").arg(profile), error);
+        return false;
+    }
+    announceOpened(profile);
+    return true;
+}
+
+void FileActions::reportPlanProblem(const QString& path, const QString& error) {
+    emit problem(QStringLiteral("Cannot open plan %1").arg(QFileInfo(path).fileName()),
+                 QStringLiteral("%1:\n%2").arg(path, error));
+}
+
+bool FileActions::openPlan(const QString& path) {
+    std::string readError;
+    if (const auto text = core::readTextFile(path.toStdString(), readError);
+        text && core::isTrainingPlanText(*text))
+        return openTrainingPlan(path, *text);
     // A plan for another model: offer to open that model's profile with it.
     if (const auto loaded = core::loadPlanFile(path.toStdString());
         loaded.ok() && m_document->hasProfile() &&
-        loaded.plan->model != m_document->profile().model.name) {
-        const QString model = QString::fromStdString(loaded.plan->model);
-        const QString profile = Document::profilePathOfPlan(path, *loaded.plan);
-        if (!profile.isEmpty() && askOtherModel(model, profile)) {
-            if (!m_document->openProfile(profile, &error)) {
-                emit problem(QStringLiteral("Cannot open profile %1").arg(profile), error);
-                return false;
-            }
-            announceOpened(profile);
-        }
-    }
+        !openProfileOfPlan(path, loaded.plan->model, loaded.plan->profilePath))
+        return false;
+    QString error;
     if (!m_document->openPlan(path, &error)) {
-        emit problem(QStringLiteral("Cannot open plan %1").arg(QFileInfo(path).fileName()),
-                     QStringLiteral("%1:\n%2").arg(path, error));
+        reportPlanProblem(path, error);
         return false;
     }
     m_document->markSaved();
     m_planPath = path;
     emit statusMessage(QStringLiteral("Plan restored from %1").arg(path), 5000);
+    return true;
+}
+
+bool FileActions::openTrainingPlan(const QString& path, const std::string& text) {
+    const auto parsed = core::parseTrainingPlanFile(text);
+    if (!parsed.ok()) {
+        QStringList issues;
+        for (const auto& issue : parsed.issues)
+            issues << QString::fromStdString(issue.text());
+        reportPlanProblem(path, issues.join('\n'));
+        return false;
+    }
+    if (!m_trainingPlans) {
+        reportPlanProblem(path, QStringLiteral("training plans open in the window only"));
+        return false;
+    }
+    if (!openProfileOfPlan(path, parsed.plan->model, parsed.plan->profilePath))
+        return false;
+    QString error;
+    if (m_document->hasProfile() && parsed.plan->model != m_document->profile().model.name)
+        error = QStringLiteral("the plan is for model '%1', and '%2' is open")
+                    .arg(QString::fromStdString(parsed.plan->model),
+                         QString::fromStdString(m_document->profile().model.name));
+    if (!error.isEmpty() || !m_trainingPlans->restore(*parsed.plan, &error)) {
+        reportPlanProblem(path, error);
+        return false;
+    }
+    m_document->markSaved();
+    m_planPath = path;
+    emit statusMessage(QStringLiteral("Training plan restored from %1").arg(path), 5000);
     return true;
 }
 
@@ -371,7 +420,9 @@ bool FileActions::exportPlan(const QString& path) {
                                         QFileInfo(path).completeBaseName() + "-plan", "json")));
         return false;
     }
-    if (PlanFileWriter::write(*m_document, path, &error))
+    if (m_trainingPlans && m_trainingPlans->isActive()
+            ? m_trainingPlans->write(path, &error)
+            : PlanFileWriter::write(*m_document, path, &error))
         return true;
     emit problem(QStringLiteral("Cannot export the plan"), error);
     return false;

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <functional>
+#include <string>
 
 class QPrinter;
 class QWidget;
@@ -19,6 +20,7 @@ class GraphScene;
 class ModelImportRunner;
 class RecentFiles;
 class SweepController;
+class TrainingPlanFiles;
 
 // What the window does with files: opening profiles (at once or in the background), plans and
 // networks, importing ONNX models and PipeDream graphs, exporting the plan, table, chart, graph and
@@ -47,6 +49,8 @@ class FileActions : public QObject {
     void setOtherModelQuestion(OtherModelQuestion question) {
         m_otherModelQuestion = std::move(question);
     }
+    // Export Plan and Open Plan in the Training mode (set by the window; none: inference only).
+    void setTrainingPlans(TrainingPlanFiles* plans) { m_trainingPlans = plans; }
     bool openNetwork(const QString& path);
     // Imports a model file (ONNX or a PipeDream graph) into the profile `destination` on a
     // worker with a progress dialog (Cancel stops it), then opens it; false when it failed
@@ -113,6 +117,12 @@ class FileActions : public QObject {
 
   private:
     bool askOtherModel(const QString& model, const QString& profile);
+    // A plan for `model`: when another model is open, offers the plan's profile (recorded in
+    // `recorded`); when none is, opens it. False when the plan cannot be shown (reported).
+    bool openProfileOfPlan(const QString& planPath, const std::string& model,
+                           const std::string& recorded);
+    bool openTrainingPlan(const QString& path, const std::string& text);
+    void reportPlanProblem(const QString& path, const QString& error);
     void announceOpened(const QString& path);
 
     Document* m_document;
@@ -128,6 +138,7 @@ class FileActions : public QObject {
     bool mayDiscard(const QString& next) const { return !m_discardCheck || m_discardCheck(next); }
     OtherModelQuestion m_otherModelQuestion;
     ModelImportRunner* m_importer;
+    TrainingPlanFiles* m_trainingPlans = nullptr;
 };
 
 } // namespace cutlab::ui

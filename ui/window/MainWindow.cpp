@@ -21,6 +21,7 @@
 #include "ui/window/RecentFiles.h"
 #include "ui/window/SampleProfiles.h"
 #include "ui/window/ShortcutsDialog.h"
+#include "ui/window/TrainingPlanFiles.h"
 #include "ui/window/WindowLayout.h"
 
 #include "core/io/NetworkFile.h"
@@ -68,6 +69,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_files->setDiscardCheck([this](const QString& next) { return maybeSave(next); });
     connect(m_files, &FileActions::problem, this, &MainWindow::report);
     connect(m_files, &FileActions::statusMessage, statusBar(), &QStatusBar::showMessage);
+    m_trainingPlans = std::make_unique<TrainingPlanFiles>(
+        m_document, m_training, [this] { return mode() == Mode::Training; },
+        [this] { setMode(Mode::Training); });
+    m_files->setTrainingPlans(m_trainingPlans.get());
     buildMenus();
     fillGraphToolBar();
     m_layout = std::make_unique<WindowLayout>(this); // the default layout: all built

@@ -27,6 +27,7 @@ class GraphScene;
 class InspectorPanel;
 class PlannerPanel;
 class PresentationWindow;
+class TrainingPlanFiles;
 class WindowLayout;
 class RecentFiles;
 class SettingsPanel;
@@ -170,6 +171,7 @@ class MainWindow : public QMainWindow {
     QTabWidget* m_modes;
     QUndoGroup* m_undoGroup = nullptr;      // the inference document's and the training document's
     std::unique_ptr<WindowLayout> m_layout; // the docks of each mode, saved and restored
+    std::unique_ptr<TrainingPlanFiles> m_trainingPlans; // Export/Open Plan in Training mode
     MainWindowActions m_actions;
     QActionGroup* m_chartActions = nullptr;
     RecentFiles* m_recent;

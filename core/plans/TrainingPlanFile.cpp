@@ -1,0 +1,223 @@
+#include "core/plans/TrainingPlanFile.h"
+
+#include "core/io/JsonText.h"
+#include "core/io/NetworkFile.h"
+
+#include <cstdio>
+#include <limits>
+#include <map>
+
+namespace cutlab::core {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct Refusal {
+    std::vector<ProfileIssue> issues;
+};
+
+[[noreturn]] void refuse(const std::string& pointer, const std::string& message) {
+    throw Refusal{{{pointer, message}}};
+}
+
+std::string stringOf(const Json& root, const char* key, const std::string& fallback,
+                     const std::string& pointer) {
+    const auto it = root.find(key);
+    if (it == root.end())
+        return fallback;
+    if (!it->is_string())
+        refuse(pointer + "/" + key, "must be a string");
+    return it->get<std::string>();
+}
+
+// A whole number in [low, high] (absent: nullopt).
+std::optional<int> intOf(const Json& root, const char* key, int low, int high,
+                         const std::string& pointer) {
+    const auto it = root.find(key);
+    if (it == root.end() || it->is_null())
+        return std::nullopt;
+    if (!it->is_number_integer() || it->get<long long>() < low || it->get<long long>() > high)
+        refuse(pointer + "/" + key, "must be a whole number from " + std::to_string(low) + " to " +
+                                        std::to_string(high));
+    return static_cast<int>(it->get<long long>());
+}
+
+void checkHeader(const Json& root) {
+    if (!root.is_object())
+        refuse("", "a plan must be a JSON object");
+    if (stringOf(root, "format", "", "") != "cutlab-plan")
+        refuse("/format", "expected \"cutlab-plan\" (this is not a CutLab plan file)");
+    if (!root.contains("version") || !root["version"].is_number_integer() ||
+        root["version"].get<int>() != 1)
+        refuse("/version", "unsupported version (this CutLab reads version 1)");
+    if (stringOf(root, "kind", "inference", "") != "training")
+        refuse("/kind", "expected \"training\"");
+}
+
+// "none", "accept" or "accept:KF,KB".
+void readCompression(const std::string& text, TrainingPlanFileContent& content) {
+    if (text == "none")
+        return;
+    content.forwardBits = 2;
+    content.backwardBits = 8;
+    if (text == "accept")
+        return;
+    int forward = 0, backward = 0;
+    char tail = 0;
+    if (std::sscanf(text.c_str(), "accept:%d,%d%c", &forward, &backward, &tail) != 2 ||
+        (forward != 2 && forward != 3 && forward != 4) || (backward != 8 && backward != 4))
+        refuse("/compress",
+               "must be none, accept or accept:KF,KB (KF 2, 3 or 4; KB 8 or 4), not '" + text +
+                   "'");
+    content.forwardBits = forward;
+    content.backwardBits = backward;
+}
+
+void readSchedule(const Json& root, TrainingPlanFileContent& content) {
+    const auto it = root.find("schedule");
+    if (it == root.end())
+        return;
+    if (!it->is_object())
+        refuse("/schedule", "must be an object");
+    const std::string kind = stringOf(*it, "kind", "1f1b", "/schedule");
+    if (kind != "1f1b" && kind != "gpipe")
+        refuse("/schedule/kind", "must be 1f1b or gpipe, not '" + kind + "'");
+    content.schedule = kind == "gpipe" ? ScheduleKind::GPipe : ScheduleKind::OneForwardOneBackward;
+    content.microBatches = intOf(*it, "micro_batches", 1, 1000000, "/schedule").value_or(0);
+}
+
+void readStages(const Json& root, TrainingPlanFileContent& content) {
+    const auto it = root.find("stages");
+    if (it == root.end())
+        return;
+    if (!it->is_array())
+        refuse("/stages", "must be a list of stages");
+    for (std::size_t s = 0; s < it->size(); ++s) {
+        const std::string pointer = "/stages/" + std::to_string(s);
+        const Json& stage = (*it)[s];
+        if (!stage.is_object() || !stage.contains("layers") || !stage["layers"].is_array())
+            refuse(pointer + "/layers", "missing: each stage lists its layers");
+        std::vector<std::string> layers;
+        for (const Json& id : stage["layers"]) {
+            if (!id.is_string())
+                refuse(pointer + "/layers", "must be a list of layer ids");
+            layers.push_back(id.get<std::string>());
+        }
+        content.stageLayers.push_back(std::move(layers));
+    }
+}
+
+void readPipeline(const Json& root, TrainingPlanFileContent& content) {
+    const auto chain = root.find("chain");
+    if (chain == root.end() || !chain->is_array() || chain->empty())
+        refuse("/chain", "missing: a pipeline plan names its chain of machines");
+    for (const Json& id : *chain) {
+        if (!id.is_string())
+            refuse("/chain", "must be a list of machine ids");
+        content.chain.push_back(id.get<std::string>());
+    }
+    content.microBatch = intOf(root, "micro_batch", 1, 1000000000, "").value_or(0);
+    const std::string mode = stringOf(root, "cut_mode", "single", "");
+    if (mode != "single" && mode != "any")
+        refuse("/cut_mode", "must be single or any, not '" + mode + "'");
+    content.cutMode = mode == "any" ? PipelineCutMode::Any : PipelineCutMode::Single;
+    readCompression(stringOf(root, "compress", "none", ""), content);
+    const std::string times = stringOf(root, "times", "profile", "");
+    if (times != "profile" && times != "ratio" && times != "predictor")
+        refuse("/times", "must be profile, ratio or predictor, not '" + times + "'");
+    content.times = times;
+    content.predictorFile = stringOf(root, "predictor_file", "", "");
+    if (const auto edited = root.find("edited"); edited != root.end()) {
+        if (!edited->is_boolean())
+            refuse("/edited", "must be true or false");
+        content.edited = edited->get<bool>();
+    }
+    readSchedule(root, content);
+    readStages(root, content);
+    if (content.edited && content.stageLayers.empty())
+        refuse("/stages", "an edited pipeline plan must list its stages");
+}
+
+TrainingPlanFileContent contentOf(const Json& root) {
+    checkHeader(root);
+    TrainingPlanFileContent content;
+    content.model = stringOf(root, "model", "", "");
+    content.planner = stringOf(root, "planner", "", "");
+    if (content.planner.empty())
+        refuse("/planner", "missing: which training planner made this plan");
+    content.profilePath = stringOf(root, "profile", "", "");
+    if (!root.contains("network"))
+        refuse("/network", "missing: the plan must embed its network");
+    auto network = networkFromJson(root["network"], "/network");
+    if (!network.ok())
+        throw Refusal{network.issues};
+    content.network = *network.network;
+    content.batch = intOf(root, "batch", 1, 1000000000, "");
+    if (content.planner == "pipeline")
+        readPipeline(root, content);
+    return content;
+}
+
+} // namespace
+
+bool isTrainingPlanText(std::string_view text) {
+    const auto parsed = parseJsonText(text);
+    if (!parsed.value || !parsed.value->is_object())
+        return false;
+    const Json& root = *parsed.value;
+    const auto format = root.find("format"), kind = root.find("kind");
+    return format != root.end() && *format == "cutlab-plan" && kind != root.end() &&
+           *kind == "training";
+}
+
+TrainingPlanFileResult parseTrainingPlanFile(std::string_view text) {
+    TrainingPlanFileResult result;
+    auto parsed = parseJsonText(text);
+    if (!parsed.value) {
+        result.issues.push_back(parsed.issue.value_or(ProfileIssue{"", "not a JSON document"}));
+        return result;
+    }
+    try {
+        result.plan = contentOf(*parsed.value);
+    } catch (const Refusal& refusal) {
+        result.issues = refusal.issues;
+    }
+    return result;
+}
+
+std::optional<std::vector<int>> stageBoundariesFromPlan(const TrainingPlanFileContent& plan,
+                                                        const Profile& profile,
+                                                        std::string& error) {
+    std::map<std::string, int> position;
+    for (std::size_t i = 0; i < profile.layers.size(); ++i)
+        position.emplace(profile.layers[i].id, static_cast<int>(i));
+    std::vector<int> boundaries;
+    int next = 0; // the first layer the next stage must start with
+    for (std::size_t s = 0; s < plan.stageLayers.size(); ++s) {
+        for (const std::string& id : plan.stageLayers[s]) {
+            const auto found = position.find(id);
+            if (found == position.end()) {
+                error = "stage " + std::to_string(s + 1) + " names layer '" + id +
+                        "', which the profile lacks";
+                return std::nullopt;
+            }
+            if (found->second != next) {
+                error = "stage " + std::to_string(s + 1) +
+                        " is not the run of layers after the stage before it (at layer '" + id +
+                        "'): the window restores consecutive stages only";
+                return std::nullopt;
+            }
+            ++next;
+        }
+        if (s + 1 < plan.stageLayers.size())
+            boundaries.push_back(next);
+    }
+    if (next != static_cast<int>(profile.layers.size())) {
+        error = "the stages hold " + std::to_string(next) + " of the profile's " +
+                std::to_string(profile.layers.size()) + " layers";
+        return std::nullopt;
+    }
+    return boundaries;
+}
+
+} // namespace cutlab::core
