@@ -54,6 +54,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScreen>
@@ -88,6 +89,14 @@ QLabel* labelWithTip(const QWidget* parent, const QString& toolTip) {
 QString readAll(const QString& path) {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+// The text of a PDF (pdftotext, which the set-up installs with poppler-utils).
+QString pdfText(const QString& path) {
+    QProcess process;
+    process.start(QStringLiteral("pdftotext"), {path, QStringLiteral("-")});
+    process.waitForFinished(30000);
+    return QString::fromUtf8(process.readAllStandardOutput());
 }
 
 QLabel* trainingSummary(const TrainingPanel* panel) {
@@ -586,6 +595,39 @@ class TestUiTrust : public QObject {
         QVERIFY2(m_fixture.messages().front().contains("stage 2 is not the run of layers after"),
                  qPrintable(m_fixture.messages().front()));
         QCOMPARE(training->planner(), QStringLiteral("hiertrain"));
+    }
+
+    // File ▸ Export Report carries the Training mode's plan on a second page when it has one
+    // for the document on screen; a profile that cannot train keeps its one page.
+    void reportIncludesTraining() {
+        QTemporaryDir folder;
+        auto pages = [](const QString& path) {
+            const QByteArray pdf = readAll(path).toLatin1();
+            return static_cast<int>(pdf.count("/Type /Page\n") + pdf.count("/Type /Page\r"));
+        };
+        MainWindow* window = m_fixture.open(uiSourcePath(kAlexNet));
+        QVERIFY(window);
+        window->action("trainingMode")->trigger();
+        QVERIFY(settled(window->training()));
+        const QString hiertrain = folder.filePath("hiertrain.pdf");
+        QVERIFY(window->files()->exportReport(hiertrain));
+        QCOMPARE(pages(hiertrain), 2);
+        QVERIFY(pdfText(hiertrain).contains(QStringLiteral("Training — ")));
+        QVERIFY(pdfText(hiertrain).contains(QStringLiteral("iteration")));
+        window->training()->setPlanner(QStringLiteral("pipeline"));
+        QVERIFY(settled(window->training()));
+        const QString pipeline = folder.filePath("pipeline.pdf");
+        QVERIFY(window->files()->exportReport(pipeline));
+        QCOMPARE(pages(pipeline), 2);
+        QVERIFY(pdfText(pipeline).contains(QStringLiteral("pipeline")));
+
+        MainWindow* vgg = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(vgg);
+        vgg->action("trainingMode")->trigger();
+        QVERIFY(settled(vgg->training()));
+        const QString inference = folder.filePath("vgg19.pdf");
+        QVERIFY(vgg->files()->exportReport(inference));
+        QCOMPARE(pages(inference), 1);
     }
 
     // Quit in either mode and start again with the same settings folder: the window comes back

@@ -8,13 +8,16 @@
 #include <QAbstractAxis>
 #include <QAbstractBarSeries>
 #include <QBarSet>
+#include <QBuffer>
 #include <QChart>
 #include <QDateTime>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QLegend>
+#include <QPageSize>
 #include <QPainter>
+#include <QPdfWriter>
 #include <QXYSeries>
 
 #include <algorithm>
@@ -421,10 +424,28 @@ bool ReportPage::write(const ReportContent& content, const QString& path, Paper 
         return false;
     }
     const QSizeF page = pageSize(paper);
-    return ImageExporter::write(
-        path, page, [&](QPainter& painter, const QRectF&) { paint(painter, content, page); }, error,
-        QStringLiteral("CutLab report — %1")
-            .arg(QString::fromStdString(content.profile->model.name)));
+    QByteArray pdf;
+    {
+        QBuffer buffer(&pdf);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter writer(&buffer);
+        writer.setTitle(QStringLiteral("CutLab report — %1")
+                            .arg(QString::fromStdString(content.profile->model.name)));
+        writer.setCreator(QStringLiteral("CutLab"));
+        writer.setPageSize(QPageSize(page, QPageSize::Point));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        writer.setResolution(72);
+        QPainter painter(&writer);
+        painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+        painter.fillRect(QRectF(QPointF(0, 0), page), Qt::white);
+        paint(painter, content, page);
+        for (const auto& extra : content.extraPages) {
+            writer.newPage();
+            painter.fillRect(QRectF(QPointF(0, 0), page), Qt::white);
+            extra(painter, page);
+        }
+    }
+    return ImageExporter::saveAtomically(path, pdf, error);
 }
 
 } // namespace cutlab::ui

@@ -11,6 +11,7 @@
 #include <QSizeF>
 #include <QString>
 
+#include <functional>
 #include <vector>
 
 class QChart;
@@ -31,6 +32,9 @@ struct ReportContent {
     QString planLabel;             // "Current plan", "Best (scission)", "Plan (--cuts)"
     std::vector<BreakdownEntry> breakdown;
     QString source; // the profile's file name, printed in the header
+    // Pages after the first (the Training mode's plan), each drawn on a page of the given size
+    // in points.
+    std::vector<std::function<void(QPainter&, const QSizeF&)>> extraPages;
 };
 
 // A one-page PDF report (A4 or Letter, landscape): the model with its cuts as a strip of
@@ -48,7 +52,8 @@ class ReportPage {
     // The model strip labels blocks instead of layers beyond this many layers.
     static constexpr int kMaxLayerCells = 120;
 
-    // Written atomically (nothing on error); false with the message set.
+    // The first page, then content.extraPages, as one PDF written atomically (nothing on
+    // error); false with the message set.
     static bool write(const ReportContent& content, const QString& path, Paper paper,
                       QString* error);
     static void paint(QPainter& painter, const ReportContent& content, const QSizeF& page);

@@ -812,6 +812,45 @@ bool TrainingPanel::eventFilter(QObject* watched, QEvent* event) {
     return QWidget::eventFilter(watched, event);
 }
 
+QString TrainingPanel::summaryText() const {
+    return m_summary->text();
+}
+
+std::unique_ptr<QGraphicsScene> TrainingPanel::chartScene(QString* title, QString* error) const {
+    return sceneOf(isPipelineSelected() ? View::Pipeline : View::Timeline, title, error);
+}
+
+std::unique_ptr<QGraphicsScene> TrainingPanel::sceneOf(View view, QString* title,
+                                                       QString* error) const {
+    if (view == View::Timeline) {
+        if (!m_timeline) {
+            *error = isPipelineSelected()
+                         ? QStringLiteral("The timeline shows the iteration planners: choose "
+                                          "hiertrain or a baseline instead of the pipeline.")
+                     : !m_iterationError.isEmpty()
+                         ? m_iterationError
+                         : QStringLiteral("The timeline has not been planned yet.");
+            return nullptr;
+        }
+        auto scene = std::make_unique<QGraphicsScene>();
+        HierTrainTimelineBuilder::build(scene.get(), *m_timeline, 1000);
+        *title = QString::fromStdString(m_timeline->title);
+        return scene;
+    }
+    if (!m_pipeline) {
+        *error = !m_pipelineError.isEmpty()
+                     ? m_pipelineError
+                     : QStringLiteral("The pipeline has not been planned yet.");
+        return nullptr;
+    }
+    auto scene = std::make_unique<QGraphicsScene>();
+    *title = QStringLiteral("%1: pipeline")
+                 .arg(QString::fromStdString(m_document->profile()->model.name));
+    PipelineGanttBuilder::build(scene.get(), *m_document->profile(), m_pipeline->plan,
+                                m_pipeline->schedule, 1000, *title);
+    return scene;
+}
+
 bool TrainingPanel::exportView(View view, const QString& path, QString* error) const {
     auto fail = [&](const QString& message) {
         if (error)
@@ -821,30 +860,13 @@ bool TrainingPanel::exportView(View view, const QString& path, QString* error) c
     if (!ImageExporter::isSupported(path))
         return fail(QStringLiteral("%1: choose a .png, .svg or .pdf file name").arg(path));
     switch (view) {
-    case View::Timeline: {
-        if (!m_timeline)
-            return fail(isPipelineSelected()
-                            ? QStringLiteral("The timeline shows the iteration planners: choose "
-                                             "hiertrain or a baseline instead of the pipeline.")
-                        : !m_iterationError.isEmpty()
-                            ? m_iterationError
-                            : QStringLiteral("The timeline has not been planned yet."));
-        QGraphicsScene scene;
-        HierTrainTimelineBuilder::build(&scene, *m_timeline, 1000);
-        return TrainingExport::writeScene(path, scene, error,
-                                          QString::fromStdString(m_timeline->title));
-    }
+    case View::Timeline:
     case View::Pipeline: {
-        if (!m_pipeline)
-            return fail(!m_pipelineError.isEmpty()
-                            ? m_pipelineError
-                            : QStringLiteral("The pipeline has not been planned yet."));
-        QGraphicsScene scene;
-        PipelineGanttBuilder::build(
-            &scene, *m_document->profile(), m_pipeline->plan, m_pipeline->schedule, 1000,
-            QStringLiteral("%1: pipeline")
-                .arg(QString::fromStdString(m_document->profile()->model.name)));
-        return TrainingExport::writeScene(path, scene, error);
+        QString title, why;
+        const auto scene = sceneOf(view, &title, &why);
+        if (!scene)
+            return fail(why);
+        return TrainingExport::writeScene(path, *scene, error, title);
     }
     case View::Strategy: {
         const core::StrategySweep* sweep = strategySweep();

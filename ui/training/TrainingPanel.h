@@ -119,6 +119,14 @@ class TrainingPanel : public QWidget {
     // The plan on screen as a `cutlab-plan` training document (TrainingPlanDocument); nullopt with
     // `error` set when the selected planner has none.
     std::optional<nlohmann::ordered_json> planDocument(QString* error) const;
+    // Its answers are those of the current document (not planning, nothing changed while
+    // inactive).
+    bool showsCurrentPlan() const { return !m_stale && !isPlanning(); }
+    // The selected planner's answer in words, as the panel shows it.
+    QString summaryText() const;
+    // The selected planner's chart drawn light (the timeline, or the pipeline's Gantt chart), and
+    // its title; null with `error` set when there is none.
+    std::unique_ptr<QGraphicsScene> chartScene(QString* title, QString* error) const;
     // PNG, SVG or PDF by the path's extension; false with `error` set otherwise.
     bool exportView(View view, const QString& path, QString* error) const;
 
@@ -157,6 +165,7 @@ class TrainingPanel : public QWidget {
     void updateMessage();
     void exportCurrent();
     void showSceneMessage(QGraphicsScene* scene, const QString& text, bool error = true) const;
+    std::unique_ptr<QGraphicsScene> sceneOf(View view, QString* title, QString* error) const;
     core::PipelineRequest pipelineRequest(QString* error) const;
     static core::Profile estimatedProfile(const core::Profile& profile, core::TimeSource times,
                                           const std::string& reference,

@@ -102,7 +102,8 @@ bool DocumentExporter::writeGraph(GraphScene* scene, const QString& path, QStrin
 }
 
 bool DocumentExporter::writeReport(const Document& document, const ChartsPanel& charts,
-                                   const QString& path, QString* error, ReportPage::Paper paper) {
+                                   const QString& path, QString* error, ReportPage::Paper paper,
+                                   const Pages& extraPages) {
     if (!needProfile(document, error))
         return false;
     if (QFileInfo(path).suffix().toLower() != "pdf") {
@@ -110,7 +111,9 @@ bool DocumentExporter::writeReport(const Document& document, const ChartsPanel& 
             *error = QStringLiteral("%1: the report is a PDF; choose a .pdf file name").arg(path);
         return false;
     }
-    return ReportPage::write(reportContent(document, charts), path, paper, error);
+    ReportContent content = reportContent(document, charts);
+    content.extraPages = extraPages;
+    return ReportPage::write(content, path, paper, error);
 }
 
 ReportContent DocumentExporter::reportContent(const Document& document, const ChartsPanel& charts) {
@@ -128,7 +131,7 @@ ReportContent DocumentExporter::reportContent(const Document& document, const Ch
 }
 
 bool DocumentExporter::printReport(const Document& document, const ChartsPanel& charts,
-                                   QPrinter& printer, QString* error) {
+                                   QPrinter& printer, QString* error, const Pages& extraPages) {
     if (!needProfile(document, error))
         return false;
     printer.setPageOrientation(QPageLayout::Landscape);
@@ -144,6 +147,10 @@ bool DocumentExporter::printReport(const Document& document, const ChartsPanel& 
     painter.scale(scale, scale);
     painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     ReportPage::paint(painter, reportContent(document, charts), page.size());
+    for (const auto& extra : extraPages) {
+        printer.newPage();
+        extra(painter, page.size());
+    }
     return painter.end();
 }
 

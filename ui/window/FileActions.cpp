@@ -77,7 +77,7 @@ void FileActions::printDialog() {
 
 bool FileActions::printReport(QPrinter& printer) {
     QString error;
-    if (!DocumentExporter::printReport(*m_document, *m_charts, printer, &error)) {
+    if (!DocumentExporter::printReport(*m_document, *m_charts, printer, &error, reportPages())) {
         emit problem(QStringLiteral("Cannot print"), error);
         return false;
     }
@@ -439,7 +439,7 @@ bool FileActions::exportCsv(const QString& path) {
 bool FileActions::exportReport(const QString& path, ReportPage::Paper paper) {
     QString error;
     m_scene->completeNow();
-    if (DocumentExporter::writeReport(*m_document, *m_charts, path, &error, paper))
+    if (DocumentExporter::writeReport(*m_document, *m_charts, path, &error, paper, reportPages()))
         return true;
     emit problem(QStringLiteral("Cannot export the report"), error);
     return false;

@@ -51,6 +51,10 @@ class FileActions : public QObject {
     }
     // Export Plan and Open Plan in the Training mode (set by the window; none: inference only).
     void setTrainingPlans(TrainingPlanFiles* plans) { m_trainingPlans = plans; }
+    // The report's pages after the first (set by the window: the Training mode's plan).
+    void setReportPages(std::function<DocumentExporter::Pages()> pages) {
+        m_reportPages = std::move(pages);
+    }
     bool openNetwork(const QString& path);
     // Imports a model file (ONNX or a PipeDream graph) into the profile `destination` on a
     // worker with a progress dialog (Cancel stops it), then opens it; false when it failed
@@ -139,6 +143,10 @@ class FileActions : public QObject {
     OtherModelQuestion m_otherModelQuestion;
     ModelImportRunner* m_importer;
     TrainingPlanFiles* m_trainingPlans = nullptr;
+    std::function<DocumentExporter::Pages()> m_reportPages;
+    DocumentExporter::Pages reportPages() const {
+        return m_reportPages ? m_reportPages() : DocumentExporter::Pages{};
+    }
 };
 
 } // namespace cutlab::ui

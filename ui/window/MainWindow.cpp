@@ -16,6 +16,7 @@
 #include "ui/panels/SettingsPanel.h"
 #include "ui/panels/SweepController.h"
 #include "ui/training/TrainingPanel.h"
+#include "ui/training/TrainingReportPage.h"
 #include "ui/window/GuideDialog.h"
 #include "ui/window/PresentationWindow.h"
 #include "ui/window/RecentFiles.h"
@@ -73,6 +74,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         m_document, m_training, [this] { return mode() == Mode::Training; },
         [this] { setMode(Mode::Training); });
     m_files->setTrainingPlans(m_trainingPlans.get());
+    m_files->setReportPages([this] {
+        DocumentExporter::Pages pages;
+        if (auto training = TrainingReportPage::pageOf(*m_training))
+            pages.push_back(std::move(training));
+        return pages;
+    });
     buildMenus();
     fillGraphToolBar();
     m_layout = std::make_unique<WindowLayout>(this); // the default layout: all built
