@@ -14,7 +14,8 @@ struct StrategySweep {
     std::vector<double> mbps;
     std::vector<std::string> planners;
     std::vector<std::vector<double>> ms;
-    std::string error; // the first problem met, for the user; empty when every value exists
+    std::string pipelineShape; // with a "pipeline" series: "M × b" (micro-batches × samples)
+    std::string error;         // the first problem met, for the user; empty when every value exists
     bool cancelled = false;
 };
 

@@ -2,12 +2,26 @@
 
 #include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
+#include "core/training/PipelineSimulation.h"
 #include "core/training/TrainingResult.h"
 
 #include <cmath>
 #include <limits>
 
 namespace cutlab::core {
+
+namespace {
+
+double pipelineMs(const Profile& profile, const Network& network, const PipelineStrategy& pipeline,
+                  const std::atomic<bool>* cancel) {
+    PipelineRequest request = pipeline.request;
+    request.cancel = cancel;
+    return PipelineSimulation::planned(profile, network, request, pipeline.microBatches,
+                                       pipeline.kind)
+        .schedule.minibatchMs;
+}
+
+} // namespace
 
 std::vector<double> StrategySweepComputer::defaultBandwidths() {
     std::vector<double> mbps;
@@ -24,7 +38,8 @@ StrategySweep StrategySweepComputer::compute(const core::Profile& profile,
                                              const core::Network& network, const std::string& links,
                                              int batch, const std::vector<double>& mbps,
                                              const std::vector<IterationPlanner>& planners,
-                                             const std::atomic<bool>* cancel) {
+                                             const std::atomic<bool>* cancel,
+                                             const std::optional<PipelineStrategy>& pipeline) {
     StrategySweep sweep;
     sweep.model = profile.model.name;
     sweep.links = links;
@@ -32,7 +47,12 @@ StrategySweep StrategySweepComputer::compute(const core::Profile& profile,
     sweep.mbps = mbps;
     for (const auto& planner : planners)
         sweep.planners.push_back(planner.id);
-    sweep.ms.assign(planners.size(),
+    if (pipeline) {
+        sweep.planners.push_back("pipeline");
+        sweep.pipelineShape = std::to_string(pipeline->microBatches) + " × " +
+                              std::to_string(pipeline->request.microBatch);
+    }
+    sweep.ms.assign(sweep.planners.size(),
                     std::vector<double>(mbps.size(), std::numeric_limits<double>::quiet_NaN()));
     std::vector<core::TierPair> pairs;
     try {
@@ -51,9 +71,11 @@ StrategySweep StrategySweepComputer::compute(const core::Profile& profile,
             return sweep;
         }
         core::Network varied = network;
+        bool linksSet = false;
         try {
             for (const auto& pair : pairs)
                 core::setLinkBetween(varied, profile, pair, mbps[i]);
+            linksSet = true;
             const core::TrainingCostModel model(profile, varied, core::trainingMachines(profile));
             for (std::size_t p = 0; p < planners.size(); ++p) {
                 try {
@@ -66,6 +88,13 @@ StrategySweep StrategySweepComputer::compute(const core::Profile& profile,
             }
         } catch (const core::PlanError& error) {
             note(error.what());
+        }
+        if (pipeline && linksSet) {
+            try {
+                sweep.ms.back()[i] = pipelineMs(profile, varied, *pipeline, cancel);
+            } catch (const core::PlanError& error) {
+                note(std::string("pipeline: ") + error.what());
+            }
         }
     }
     return sweep;

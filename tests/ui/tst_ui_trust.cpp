@@ -21,6 +21,7 @@
 #include "ui/panels/LinkEditor.h"
 #include "ui/panels/PlannerPanel.h"
 #include "ui/panels/SettingsPanel.h"
+#include "ui/training/PipelineSettings.h"
 #include "ui/training/StageStripView.h"
 #include "ui/training/TrainingDocument.h"
 #include "ui/training/TrainingPanel.h"
@@ -628,6 +629,42 @@ class TestUiTrust : public QObject {
         const QString inference = folder.filePath("vgg19.pdf");
         QVERIFY(vgg->files()->exportReport(inference));
         QCOMPARE(pages(inference), 1);
+    }
+
+    // The strategy comparison has the pipeline beside the iteration planners: B / b
+    // micro-batches of b samples, planned at each bandwidth; at the network's own bandwidth it
+    // is the Pipeline tab's mini-batch with that many micro-batches.
+    void strategyComparisonHasThePipeline() {
+        MainWindow* window = m_fixture.open(uiSourcePath(kAlexNet));
+        QVERIFY(window);
+        window->action("trainingMode")->trigger();
+        TrainingPanel* training = window->training();
+        training->setPlanner(QStringLiteral("pipeline"));
+        PipelineSettings settings = training->document()->pipelineSettings();
+        settings.microBatch = 32;
+        settings.microBatches = 4; // 4 × 32 = the batch of 128
+        training->document()->setPipelineSettings(settings);
+        QVERIFY(settled(training));
+        QTRY_VERIFY_WITH_TIMEOUT(training->strategySweep() && !training->isStrategyRunning(),
+                                 60000);
+        const core::StrategySweep& sweep = *training->strategySweep();
+        const auto found = std::find(sweep.planners.begin(), sweep.planners.end(), "pipeline");
+        QVERIFY(found != sweep.planners.end());
+        const auto p = static_cast<std::size_t>(found - sweep.planners.begin());
+        QCOMPARE(sweep.pipelineShape, std::string("4 × 32"));
+        // the HierTrain lab's edge-cloud and device-cloud links run at 3.5 Mbps
+        const auto at = std::find(sweep.mbps.begin(), sweep.mbps.end(), 3.5);
+        QVERIFY(at != sweep.mbps.end());
+        QVERIFY(training->pipeline());
+        QCOMPARE(sweep.ms[p][static_cast<std::size_t>(at - sweep.mbps.begin())],
+                 training->pipeline()->schedule.minibatchMs);
+        for (double ms : sweep.ms[p])
+            QVERIFY(std::isfinite(ms) && ms > 0);
+        // and the chart names it with its shape
+        bool named = false;
+        for (QAbstractSeries* series : training->strategyView()->chart()->series())
+            named |= series->name() == QStringLiteral("pipeline (4 × 32)");
+        QVERIFY(named);
     }
 
     // Quit in either mode and start again with the same settings folder: the window comes back

@@ -392,7 +392,10 @@ void TrainingUiTest::strategyChartHasCoreValues() {
     QChart* chart = panel.strategyView()->chart();
     QVERIFY(chart);
     const auto names = core::iterationPlanners();
-    QCOMPARE(chart->series().size(), static_cast<int>(names.size()));
+    // every iteration planner, then the pipeline over its default settings: one micro-batch of
+    // the model's 128 samples
+    QCOMPARE(chart->series().size(), static_cast<int>(names.size()) + 1);
+    QCOMPARE(chart->series().back()->name(), QStringLiteral("pipeline (1 × 128)"));
     const double msPerUnit = chart->property("msPerUnit").toDouble();
     QVERIFY(msPerUnit == 1.0 || msPerUnit == 1000.0);
     const auto mbps = core::StrategySweepComputer::defaultBandwidths();

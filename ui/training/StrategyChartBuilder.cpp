@@ -83,14 +83,18 @@ QChart* StrategyChartBuilder::build(const core::StrategySweep& sweep, bool logX,
         series->attachAxis(x);
         series->attachAxis(y);
     }
-    chart->legend()->setAlignment(Qt::AlignBottom);
+    // beside the plot, one name per row: eight names in a row under it would elide at 1280x800
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->setShowToolTips(true);
     return chart;
 }
 
 // Two series with the same value at every bandwidth draw one line: the one drawn first (under
 // the other) says so in the legend, "jointdnn (= jointdnn+)", so that no planner disappears.
 QString StrategyChartBuilder::legendName(const core::StrategySweep& sweep, std::size_t p) {
-    const QString name = QString::fromStdString(sweep.planners[p]);
+    QString name = QString::fromStdString(sweep.planners[p]);
+    if (name == QLatin1String("pipeline") && !sweep.pipelineShape.empty())
+        name += QStringLiteral(" (%1)").arg(QString::fromStdString(sweep.pipelineShape));
     auto same = [&sweep](std::size_t a, std::size_t b) {
         if (sweep.ms[a].size() != sweep.ms[b].size())
             return false;

@@ -310,6 +310,7 @@ void TrainingPanel::batchChanged() {
 void TrainingPanel::pipelineSettingsChanged() {
     m_pipelineBox->setSettings(m_document->pipelineSettings());
     updatePipeline();
+    restartStrategy(); // its pipeline series follows the settings
 }
 
 void TrainingPanel::setActive(bool active) {
@@ -666,6 +667,24 @@ void TrainingPanel::previewBoundaries() {
     resimulatePipeline(m_strip->boundaries(), true);
 }
 
+// The pipeline as its settings stand, over the mini-batch's samples: batch / micro-batch
+// micro-batches (at least one); none when its settings cannot plan (the pipeline tab says why).
+std::optional<core::PipelineStrategy> TrainingPanel::strategyPipeline() const {
+    QString error;
+    core::PipelineStrategy pipeline;
+    pipeline.request = pipelineRequest(&error);
+    if (pipeline.request.chain.empty() || !m_document->profile()->hasBackward)
+        return std::nullopt;
+    const int microBatch = pipeline.request.microBatch > 0
+                               ? pipeline.request.microBatch
+                               : static_cast<int>(m_document->profile()->model.batch);
+    pipeline.request.microBatch = microBatch;
+    pipeline.microBatches = std::max(1, batch() / std::max(1, microBatch));
+    pipeline.kind = m_document->pipelineSettings().scheduleKind;
+    pipeline.request.timeLimitMs = 2000; // per bandwidth: the best plan found within it
+    return pipeline;
+}
+
 void TrainingPanel::restartStrategy() {
     if (!m_document->hasDocument())
         return;
@@ -676,22 +695,22 @@ void TrainingPanel::restartStrategy() {
     m_strategyStatus->setText(QStringLiteral("Computing every planner at %1 bandwidths…")
                                   .arg(core::StrategySweepComputer::defaultBandwidths().size()));
     // Latest sweep wins: a running one is told to stop and its result dropped.
-    m_jobs->start(StrategyJob,
-                  [this, profile = m_document->profile(), network = *m_document->network(),
-                   links = m_linksBox->currentData().toString().toStdString(), samples = batch(),
-                   mbps = core::StrategySweepComputer::defaultBandwidths(),
-                   planners = core::iterationPlanners()](
-                      const std::atomic<bool>& cancelled) -> JobRunner::Apply {
-                      // On a worker thread: only the copies above are read.
-                      auto sweep = std::make_shared<core::StrategySweep>(
-                          core::StrategySweepComputer::compute(*profile, network, links, samples,
-                                                               mbps, planners, &cancelled));
-                      return [this, sweep] { // on the GUI thread, if still current
-                          m_sweep = std::move(*sweep);
-                          showStrategy();
-                          emit strategyFinished();
-                      };
-                  });
+    m_jobs->start(
+        StrategyJob,
+        [this, profile = m_document->profile(), network = *m_document->network(),
+         links = m_linksBox->currentData().toString().toStdString(), samples = batch(),
+         mbps = core::StrategySweepComputer::defaultBandwidths(),
+         planners = core::iterationPlanners(),
+         pipeline = strategyPipeline()](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+            // On a worker thread: only the copies above are read.
+            auto sweep = std::make_shared<core::StrategySweep>(core::StrategySweepComputer::compute(
+                *profile, network, links, samples, mbps, planners, &cancelled, pipeline));
+            return [this, sweep] { // on the GUI thread, if still current
+                m_sweep = std::move(*sweep);
+                showStrategy();
+                emit strategyFinished();
+            };
+        });
 }
 
 void TrainingPanel::showStrategy() {

@@ -5,6 +5,7 @@
 
 #include "core/training/PipelineSimulation.h"
 #include "core/training/StrategySweep.h"
+#include "core/training/StrategySweepComputer.h"
 #include "core/training/TrainingResult.h"
 #include "core/training/TrainingTimeline.h"
 
@@ -51,8 +52,9 @@ class TrainingDocument;
 // observes the document, shows its state in the widgets and re-plans. Every change re-plans, off
 // the GUI thread (a newer change makes older answers stale; they are dropped); errors show as a
 // message inside the panel. With the pipeline selected, no iteration planner runs (the timeline
-// tab says so); the strategy comparison always compares the iteration planners. While inactive
-// (the window shows another mode) it only keeps the document and plans when it becomes active.
+// tab says so); the strategy comparison compares the iteration planners and the pipeline. While
+// inactive (the window shows another mode) it only keeps the document and plans when it becomes
+// active.
 class TrainingPanel : public QWidget {
     Q_OBJECT
   public:
@@ -158,6 +160,7 @@ class TrainingPanel : public QWidget {
     void previewBoundaries(); // live, while a boundary is dragged (no command)
     void showPipelinePartition(const std::vector<int>& allowed);
     void restartStrategy();
+    std::optional<core::PipelineStrategy> strategyPipeline() const;
     void showStrategy();
     static bool hasAnyAnswer(const core::StrategySweep& sweep);
     void drawTimeline();
