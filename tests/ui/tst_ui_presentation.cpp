@@ -8,6 +8,7 @@
 #include "ui/document/Document.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
+#include "ui/graph/LayerItem.h"
 #include "ui/panels/ChartsPanel.h"
 #include "ui/panels/SweepController.h"
 #include "ui/window/PresentationWindow.h"
@@ -16,10 +17,14 @@
 #include "core/inference/ScissionPlanner.h"
 #include "core/model/Network.h"
 
+#include <QAbstractAxis>
+#include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QLabel>
+#include <QLegend>
 #include <QPointer>
 #include <QScrollBar>
 #include <QTextBrowser>
@@ -102,7 +107,7 @@ class TestUiPresentation : public QObject {
         PresentationWindow* window = open();
         QVERIFY(QTest::qWaitForWindowActive(window));
         QTRY_VERIFY(!window->isComputing());
-        QCOMPARE(window->stepCount(), 8); // yours, 3 native, best here, 3G, 4G, fibre
+        QVERIFY(window->stepCount() >= 4); // yours, 3 native, best here, 3G, 4G, fibre, merged
         QWidget* receiver = window;
         if (target == "view")
             receiver = window->graphView();
@@ -158,6 +163,62 @@ class TestUiPresentation : public QObject {
         QCOMPARE(m_document->network().name, network.name);
     }
 
+    // Each slide shows something new: slides with the same plan on the same network are one,
+    // titled with each ("Your plan on … = everything in the cloud …").
+    void everySlideShowsSomethingNew() {
+        PresentationWindow* window = open();
+        QTRY_VERIFY(!window->isComputing());
+        QStringList shown;
+        for (int i = 0; i < window->stepCount(); ++i) {
+            window->showStep(i);
+            QString plan = QStringLiteral("%1 %2 %3")
+                               .arg(QString::fromStdString(m_document->network().name))
+                               .arg(m_document->state().deviceBoundary)
+                               .arg(m_document->state().edgeBoundary);
+            for (int machine : m_document->state().machines)
+                plan += QStringLiteral(" %1").arg(machine);
+            QVERIFY2(!shown.contains(plan), qPrintable(window->step(i).title));
+            shown << plan;
+        }
+        // VGG19's own network: the best plan there is one of the native ones, merged into it
+        QVERIFY(window->stepCount() < 8);
+        bool merged = false;
+        for (int i = 0; i < window->stepCount(); ++i)
+            merged |= window->step(i).title.contains(QStringLiteral(" = the best plan"));
+        QVERIFY(merged);
+    }
+
+    // Read from the back of a room: on a 1920x1080 projector every line of every slide is at
+    // least 24 px tall (labels, explain text, the chart's title, axes and legend, the graph's
+    // node text through the view's zoom).
+    void slideTextIsReadableFromTheBack() {
+        PresentationWindow* window = open();
+        window->resize(1920, 1080);
+        QVERIFY(QTest::qWaitForWindowExposed(window));
+        QTRY_VERIFY(!window->isComputing());
+        auto line = [](const QFont& font) { return QFontMetricsF(font).height(); };
+        for (int i = 0; i < window->stepCount(); ++i) {
+            window->showStep(i);
+            QApplication::processEvents();
+            const QString where = window->step(i).title;
+            QVERIFY2(line(window->titleLabel()->font()) >= 24, qPrintable(where));
+            QVERIFY2(line(window->totalLabel()->font()) >= 24, qPrintable(where));
+            for (QLabel* label : window->findChildren<QLabel*>())
+                if (label->isVisible() && !label->text().isEmpty())
+                    QVERIFY2(line(label->font()) >= 24, qPrintable(label->text()));
+            QVERIFY(line(window->findChild<QTextBrowser*>()->font()) >= 24);
+            QChart* chart = window->chartView()->chart();
+            QVERIFY2(line(chart->titleFont()) >= 24, qPrintable(where));
+            QVERIFY2(line(chart->legend()->font()) >= 24, qPrintable(where));
+            for (QAbstractAxis* axis : chart->axes())
+                QVERIFY2(line(axis->labelsFont()) >= 24, qPrintable(where));
+            QTRY_VERIFY2(LayerItem::renderedTextPixels(window->graphView()->zoom()) >= 24,
+                         qPrintable(QStringLiteral("zoom %1, height %2")
+                                        .arg(window->graphView()->zoom())
+                                        .arg(window->height())));
+        }
+    }
+
     // The searches run on workers: until their results are delivered (on the event loop) the
     // slides say "computing…", and stepping to them does not wait.
     void bestPlanSlidesComputeOffTheGuiThread() {
@@ -182,8 +243,9 @@ class TestUiPresentation : public QObject {
         const core::Network here = m_document->network();
         PresentationWindow* window = open();
         QTRY_VERIFY(!window->isComputing());
+        // (merged into an earlier slide when it is the same plan)
         const int best = stepTitled(QStringLiteral("(Scission)"));
-        QVERIFY(best > 0);
+        QVERIFY(best >= 0);
         for (int i = 0; i < best; ++i)
             QTest::keyClick(window, Qt::Key_Right);
         QCOMPARE(window->currentStep(), best);
@@ -238,7 +300,8 @@ class TestUiPresentation : public QObject {
         QTRY_VERIFY(!window->isComputing());
         QTest::keyClick(window, Qt::Key_End);
         GraphView* view = window->graphView();
-        QVERIFY(view->zoom() >= PresentationWindow::kMinimumZoom);
+        QVERIFY(view->zoom() >= PresentationWindow::minimumGraphZoom(window->height()) - 1e-9);
+        QVERIFY(view->zoom() > 1.2); // node text larger than in the window
         const auto& coordinates = m_scene->graphLayout().boundaryCoordinates;
         const QRectF visible = view->visibleSceneRect();
         const PartitionState state = m_document->state();

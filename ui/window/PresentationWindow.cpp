@@ -6,6 +6,7 @@
 #include "ui/charts/Format.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/GraphView.h"
+#include "ui/graph/LayerItem.h"
 #include "ui/jobs/JobRunner.h"
 #include "ui/panels/ChartsPanel.h"
 
@@ -25,6 +26,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <optional>
 
@@ -44,16 +46,10 @@ PresentationWindow::PresentationWindow(Document* document, GraphScene* scene, Ch
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(24, 16, 24, 12);
     m_title = new QLabel(this);
-    QFont titleFont = font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 2.2);
-    titleFont.setBold(true);
-    m_title->setFont(titleFont);
+    m_title->setWordWrap(true); // a merged step names each plan it stands for
     m_title->setToolTip(
         QStringLiteral("The current step; → Space PageDown: next, ← PageUp: back, Esc: leave"));
     m_total = new QLabel(this);
-    QFont totalFont = font();
-    totalFont.setPointSizeF(totalFont.pointSizeF() * 1.6);
-    m_total->setFont(totalFont);
     m_total->setTextFormat(Qt::RichText);
     m_total->setToolTip(QStringLiteral("Total latency of this step's plan"));
     auto* splitter = new QSplitter(Qt::Vertical, this);
@@ -64,25 +60,20 @@ PresentationWindow::PresentationWindow(Document* document, GraphScene* scene, Ch
     m_chart->setToolTip(
         QStringLiteral("Latency breakdown of this step, the best plan and the native plans"));
     m_explain = new QTextBrowser(lower);
-    QFont explainFont = font();
-    explainFont.setPointSizeF(explainFont.pointSizeF() * 1.45);
-    m_explain->setFont(explainFont);
     m_explain->setToolTip(QStringLiteral("The total, term by term, to read out"));
     // Explicit shares (stretch factors give way to the views' size hints): the chart needs
     // room for its labels and legend at projector size on a 1280x800 screen.
     lower->setSizes({3000, 2000});
     splitter->setSizes({1000, 1000});
-    auto* hint = new QLabel(QStringLiteral("→ Space PageDown: next step · ← PageUp: back · "
-                                           "Home/End: first/last · Esc: leave the presentation"),
-                            this);
-    QFont hintFont = font();
-    hintFont.setPointSizeF(hintFont.pointSizeF() * 1.2);
-    hint->setFont(hintFont);
-    hint->setToolTip(hint->text());
+    m_hint = new QLabel(QStringLiteral("→ Space PageDown: next · ← PageUp: back · "
+                                       "Home/End: first/last · Esc: leave"),
+                        this);
+    m_hint->setToolTip(m_hint->text());
     layout->addWidget(m_title);
     layout->addWidget(m_total);
     layout->addWidget(splitter, 1);
-    layout->addWidget(hint);
+    layout->addWidget(m_hint);
+    applyTextSizes();
     // Every key of every child passes here first: the graph view would scroll on the arrows and
     // the text would scroll on Space and PageDown.
     qApp->installEventFilter(this);
@@ -144,7 +135,53 @@ std::vector<PresentationWindow::Step> PresentationWindow::prepareSteps(const Doc
                          false,
                          {}});
     }
+    for (std::size_t i = 0; i < steps.size(); ++i)
+        steps[i].id = static_cast<int>(i);
+    mergeDuplicates(steps, 0);
     return steps;
+}
+
+namespace {
+
+QString lowerFirst(QString text) {
+    if (!text.isEmpty() && !text.startsWith(QStringLiteral("CutLab")))
+        text[0] = text[0].toLower();
+    return text;
+}
+
+bool sameNetwork(const core::Network& a, const core::Network& b) {
+    if (a.name != b.name || a.links.size() != b.links.size())
+        return false;
+    for (std::size_t i = 0; i < a.links.size(); ++i)
+        if (a.links[i].from != b.links[i].from || a.links[i].to != b.links[i].to ||
+            a.links[i].bandwidthMbps != b.links[i].bandwidthMbps ||
+            a.links[i].latencyMs != b.links[i].latencyMs)
+            return false;
+    return true;
+}
+
+bool showsTheSame(const PresentationWindow::Step& a, const PresentationWindow::Step& b) {
+    return a.ready && b.ready && a.unavailable.isEmpty() && b.unavailable.isEmpty() &&
+           a.state == b.state && sameNetwork(a.network, b.network);
+}
+
+} // namespace
+
+int PresentationWindow::mergeDuplicates(std::vector<Step>& steps, int current) {
+    for (std::size_t j = 1; j < steps.size(); ++j)
+        for (std::size_t i = 0; i < j; ++i) {
+            if (!showsTheSame(steps[i], steps[j]))
+                continue;
+            steps[i].title += QStringLiteral(" = ") + lowerFirst(steps[j].title);
+            steps.erase(steps.begin() + static_cast<std::ptrdiff_t>(j));
+            if (current == static_cast<int>(j))
+                current = static_cast<int>(i);
+            else if (current > static_cast<int>(j))
+                --current;
+            --j;
+            break;
+        }
+    return current;
 }
 
 void PresentationWindow::startSearches() {
@@ -158,7 +195,7 @@ void PresentationWindow::startSearches() {
         const double inputBytes = m_document->inputBytes();
         m_jobs->start(
             slot++,
-            [this, index, profile, network,
+            [this, id = m_steps[static_cast<std::size_t>(index)].id, profile, network,
              inputBytes](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
                 std::optional<core::TierPlacement> placement;
                 QString failure = QStringLiteral("No plan satisfies this setting.");
@@ -174,33 +211,42 @@ void PresentationWindow::startSearches() {
                     failure = QString::fromStdString(error.what());
                 }
                 // runs on the GUI thread, only while this window (which owns the runner) lives
-                return [this, index, profile, placement, failure] {
-                    Step& step = m_steps[static_cast<std::size_t>(index)];
-                    step.ready = true;
-                    if (profile != m_document->sharedProfile()) {
-                        step.unavailable = QStringLiteral("The profile changed meanwhile.");
-                    } else if (!placement) {
-                        step.unavailable = failure;
-                    } else {
-                        const int d = m_document->boundaryOfLayerPosition(placement->deviceEnd),
-                                  e = m_document->boundaryOfLayerPosition(placement->edgeEnd);
-                        if (d < 0 || e < 0) {
-                            step.unavailable =
-                                QStringLiteral("The best plan does not cut at a valid cut point.");
-                        } else {
-                            step.state.deviceBoundary = d;
-                            step.state.edgeBoundary = e;
-                            for (std::size_t t = 0; t < 3; ++t)
-                                if (placement->machine[t] >= 0)
-                                    step.state.machines[t] = placement->machine[t];
-                        }
-                    }
-                    if (index == m_current)
-                        showStep(m_current);
-                    emit stepReady(index);
+                return [this, id, profile, placement, failure] {
+                    searchFinished(id, placement, failure, profile == m_document->sharedProfile());
                 };
             });
     }
+}
+
+void PresentationWindow::searchFinished(int id, const std::optional<core::TierPlacement>& placement,
+                                        const QString& failure, bool sameProfile) {
+    const auto found = std::find_if(m_steps.begin(), m_steps.end(),
+                                    [id](const Step& step) { return step.id == id; });
+    if (found == m_steps.end())
+        return;
+    const int index = static_cast<int>(found - m_steps.begin());
+    Step& step = *found;
+    step.ready = true;
+    if (!sameProfile) {
+        step.unavailable = QStringLiteral("The profile changed meanwhile.");
+    } else if (!placement) {
+        step.unavailable = failure;
+    } else {
+        const int d = m_document->boundaryOfLayerPosition(placement->deviceEnd),
+                  e = m_document->boundaryOfLayerPosition(placement->edgeEnd);
+        if (d < 0 || e < 0) {
+            step.unavailable = QStringLiteral("The best plan does not cut at a valid cut point.");
+        } else {
+            step.state.deviceBoundary = d;
+            step.state.edgeBoundary = e;
+            for (std::size_t t = 0; t < 3; ++t)
+                if (placement->machine[t] >= 0)
+                    step.state.machines[t] = placement->machine[t];
+        }
+    }
+    m_current = mergeDuplicates(m_steps, m_current);
+    showStep(m_current); // its plan arrived, or the step count in the title changed
+    emit stepReady(index);
 }
 
 bool PresentationWindow::isComputing() const {
@@ -223,11 +269,64 @@ void PresentationWindow::showStep(int index) {
     frameGraph();
 }
 
+double PresentationWindow::textPixels() const {
+    return std::max(14.0, kTextPixelsAt1080 * height() / 1080.0);
+}
+
+namespace {
+
+QFont pixelFont(QFont font, double pixels, bool bold = false) {
+    font.setPixelSize(std::max(1, static_cast<int>(std::lround(pixels))));
+    font.setBold(bold);
+    return font;
+}
+
+} // namespace
+
+// Sizes from the slide's height: lines of at least 24 px on a 1080 px screen, read from the
+// back of a room.
+void PresentationWindow::applyTextSizes() {
+    const double pixels = textPixels();
+    m_title->setFont(pixelFont(font(), 1.6 * pixels, true));
+    m_total->setFont(pixelFont(font(), 1.25 * pixels));
+    m_explain->setFont(pixelFont(font(), pixels));
+    m_hint->setFont(pixelFont(font(), pixels));
+}
+
+void PresentationWindow::styleChart(QChart* chart) const {
+    ChartStyle::apply(chart, palette().color(QPalette::Window).lightness() < 128);
+    const double pixels = textPixels();
+    chart->setTitleFont(pixelFont(chart->titleFont(), 1.2 * pixels, true));
+    chart->legend()->setFont(pixelFont(chart->legend()->font(), pixels));
+    for (auto* axis : chart->axes()) {
+        axis->setLabelsFont(pixelFont(axis->labelsFont(), pixels));
+        axis->setTitleFont(pixelFont(axis->titleFont(), pixels));
+    }
+}
+
+void PresentationWindow::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    applyTextSizes();
+    if (QChart* chart = m_chart->chart(); chart && !chart->series().isEmpty())
+        styleChart(chart);
+}
+
+double PresentationWindow::minimumGraphZoom(int height) {
+    const double pixels = kGraphTextPixelsAt1080 * std::max(0.6, height / 1080.0);
+    return pixels / LayerItem::renderedTextPixels(LayerItem::kDetailZoom) * LayerItem::kDetailZoom;
+}
+
 void PresentationWindow::frameGraph() {
     if (!m_document->hasProfile())
         return;
     const PartitionState state = m_document->state();
-    m_view->frameBoundaries(state.deviceBoundary, state.edgeBoundary, kMinimumZoom, kMaximumZoom);
+    // the cuts with two blocks of context on each side (the layers leading to a cut at the
+    // output, those after one at the input), node text as large as the slide's
+    const int first = std::max(0, std::min(state.deviceBoundary, state.edgeBoundary) - 2);
+    const int last =
+        std::min(m_document->blockCount(), std::max(state.deviceBoundary, state.edgeBoundary) + 2);
+    const double minimum = minimumGraphZoom(height());
+    m_view->frameBoundaries(first, last, minimum, kMaximumZoom * minimum);
 }
 
 QString PresentationWindow::networkToJsonText(const core::Network& network) {
@@ -258,18 +357,7 @@ void PresentationWindow::refreshContent() {
     }
     QChart* old = m_chart->chart();
     QChart* chart = m_charts->buildChart(ChartsPanel::Breakdown);
-    ChartStyle::apply(chart, palette().color(QPalette::Window).lightness() < 128);
-    QFont big = chart->titleFont();
-    big.setPointSizeF(big.pointSizeF() * 1.4);
-    chart->setTitleFont(big);
-    QFont legend = chart->legend()->font();
-    legend.setPointSizeF(legend.pointSizeF() * 1.3);
-    chart->legend()->setFont(legend);
-    for (auto* axis : chart->axes()) {
-        QFont f = axis->labelsFont();
-        f.setPointSizeF(f.pointSizeF() * 1.3);
-        axis->setLabelsFont(f);
-    }
+    styleChart(chart);
     m_chart->setChart(chart);
     delete old;
     if (!m_document->evaluationError().isEmpty()) {

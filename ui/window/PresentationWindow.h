@@ -2,10 +2,14 @@
 
 #include "ui/document/Document.h"
 
+#include "core/model/Placement.h"
+
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
+class QChart;
 class QChartView;
 class QLabel;
 class QTextBrowser;
@@ -32,19 +36,29 @@ class PresentationWindow : public QWidget {
         PartitionState state;
         bool ready = true;   // false while its plan is being searched
         QString unavailable; // why the step has no plan (the search found none)
+        int id = 0;          // stable while steps merge (a search finds its step by it)
     };
 
-    // Zoom of the presentation's graph: node text at least this much larger than in the window.
-    static constexpr double kMinimumZoom = 1.3;
-    static constexpr double kMaximumZoom = 1.8;
+    // The graph's node text lines on a slide 1080 px tall (scaled with its height); the zoom
+    // goes up to kMaximumZoom times the one that gives them.
+    static constexpr double kGraphTextPixelsAt1080 = 24;
+    static constexpr double kMaximumZoom = 1.2;
+    // The smallest zoom of the graph on a slide `height` px tall.
+    static double minimumGraphZoom(int height);
+    // Text on a slide 1080 px tall: lines of at least 24 px (scaled with the slide's height).
+    static constexpr double kTextPixelsAt1080 = 22;
 
     PresentationWindow(Document* document, GraphScene* scene, ChartsPanel* charts,
                        QWidget* parent = nullptr);
     ~PresentationWindow() override;
 
     // The steps with what is known at once; the best-plan steps are placeholders (ready false)
-    // that startSearches fills.
+    // that startSearches fills. Steps that show the same plan on the same network are one step
+    // whose title names each ("Your plan on 4G = everything in the cloud (4G)").
     static std::vector<Step> prepareSteps(const Document& document);
+    // Merges the ready steps that show the same as an earlier one into it; returns where the
+    // step `current` went.
+    static int mergeDuplicates(std::vector<Step>& steps, int current);
     int stepCount() const { return static_cast<int>(m_steps.size()); }
     int currentStep() const { return m_current; }
     const Step& step(int index) const { return m_steps[static_cast<std::size_t>(index)]; }
@@ -62,6 +76,7 @@ class PresentationWindow : public QWidget {
 
   protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
 
   private:
@@ -70,6 +85,12 @@ class PresentationWindow : public QWidget {
     int targetOfKey(int key) const;
     void refreshContent();
     void frameGraph();
+    // The slide's text sizes, from its height.
+    void applyTextSizes();
+    double textPixels() const;
+    void styleChart(QChart* chart) const;
+    void searchFinished(int id, const std::optional<core::TierPlacement>& placement,
+                        const QString& failure, bool sameProfile);
     static QString networkToJsonText(const core::Network& network);
 
     Document* m_document;
@@ -84,6 +105,7 @@ class PresentationWindow : public QWidget {
     GraphView* m_view;
     QChartView* m_chart;
     QTextBrowser* m_explain;
+    QLabel* m_hint;
     JobRunner* m_jobs;
 };
 
