@@ -922,6 +922,60 @@ class TestUiTrust : public QObject {
                     .contains(view->mapFromScene(marker->gripScenePos())));
     }
 
+    // Training ▸ Pipeline on a long model: dragging a stage boundary to the edge of the stage
+    // strip scrolls it on (as the layer graph does), and the boundary lands beyond the part
+    // that was in view.
+    void draggingAStageToTheEdgeScrolls() {
+        QTemporaryDir folder;
+        const QString path = folder.filePath("linear-300.json");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(generatedLinearProfile(300).dump()));
+        file.close();
+        MainWindow* window = m_fixture.open(path);
+        QVERIFY(window);
+        QVERIFY(window->files()->openNetwork(QStringLiteral("ideal")));
+        window->action("trainingMode")->trigger();
+        TrainingPanel* training = window->training();
+        training->setPlanner(QStringLiteral("pipeline"));
+        PipelineSettings settings = training->document()->pipelineSettings();
+        settings.chain = QStringList{"gpu", "gpu", "gpu"}; // three stages of one machine
+        training->document()->setPipelineSettings(settings);
+        QVERIFY(settled(training));
+        training->showView(TrainingPanel::View::Pipeline);
+        const std::vector<int> planned = training->stageStrip()->boundaries();
+        QCOMPARE(planned.size(), std::size_t{2});
+        training->document()->moveStageBoundaries(planned, {5, 295});
+        QVERIFY(settled(training));
+        StageStripView* strip = training->stageStrip();
+        QScrollBar* bar = strip->horizontalScrollBar();
+        bar->setValue(bar->minimum());
+        QApplication::processEvents();
+        QVERIFY2(bar->maximum() > 400, "the strip must be wider than its view");
+        QWidget* viewport = strip->viewport();
+        StageBoundaryItem* handle = strip->handle(0);
+        QVERIFY(handle);
+        const QPoint grip = strip->mapFromScene(handle->mapToScene(handle->rect().center()));
+        QVERIFY(viewport->rect().contains(grip));
+        const double visibleEnd = strip->mapToScene(QPoint(viewport->width(), grip.y())).x();
+        const QPoint edge(viewport->width() - 4, grip.y());
+        QTest::mousePress(viewport, Qt::LeftButton, {}, grip);
+        for (int i = 1; i <= 10; ++i)
+            QTest::mouseMove(viewport, grip + (edge - grip) * i / 10);
+        const int start = bar->value();
+        QTRY_VERIFY_WITH_TIMEOUT(bar->value() > start + 300, 5000);
+        QVERIFY(strip->isAutoScrolling());
+        QTest::mouseRelease(viewport, Qt::LeftButton, {}, edge);
+        QVERIFY(!strip->isAutoScrolling());
+        QVERIFY(settled(training));
+        const int moved = training->document()->stageBoundaries().front();
+        QVERIFY2(strip->xOfPosition(moved) > visibleEnd,
+                 qPrintable(QStringLiteral("boundary at %1 (x %2), view ended at %3")
+                                .arg(moved)
+                                .arg(strip->xOfPosition(moved))
+                                .arg(visibleEnd)));
+    }
+
     // Network changes are edits like the others: a preset, a link's bandwidth (one step for a
     // whole slider drag) and a network file each undo and redo with Ctrl+Z / Ctrl+Y, and the
     // Settings panel shows the network undone.

@@ -1,10 +1,10 @@
 #include "ui/graph/GraphView.h"
 
 #include "ui/graph/CutMarkerItem.h"
-#include "ui/graph/EdgeAutoScroller.h"
 #include "ui/graph/GraphLayout.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/graph/LayerItem.h"
+#include "ui/scrolling/EdgeAutoScroller.h"
 
 #include <QCoreApplication>
 #include <QMouseEvent>

@@ -3,6 +3,8 @@
 #include "ui/training/StageBoundaryItem.h"
 #include "ui/training/StageCellsItem.h"
 
+#include "ui/scrolling/EdgeAutoScroller.h"
+
 #include "core/model/CutSnapping.h"
 
 #include <QFontMetricsF>
@@ -36,6 +38,14 @@ StageStripView::StageStripView(QWidget* parent)
                    horizontalScrollBar()->sizeHint().height());
     setToolTip(QStringLiteral(
         "The pipeline's stages over the layers. Drag a dark handle to move a stage boundary."));
+    // a long model: dragging a boundary to the edge scrolls on, as the layer graph does
+    m_autoScroller = new EdgeAutoScroller(this, [this] {
+        return scene() && dynamic_cast<StageBoundaryItem*>(scene()->mouseGrabberItem());
+    });
+}
+
+bool StageStripView::isAutoScrolling() const {
+    return m_autoScroller->isScrolling();
 }
 
 void StageStripView::setPartition(const core::Profile& profile,

@@ -13,6 +13,8 @@ class QGraphicsSimpleTextItem;
 
 namespace cutlab::ui {
 
+class EdgeAutoScroller;
+
 class StageBoundaryItem;
 class StageCellsItem;
 
@@ -43,6 +45,8 @@ class StageStripView : public QGraphicsView {
     const std::vector<int>& boundaries() const { return m_boundaries; }
     std::vector<int> stageOfLayer() const;
     bool isEditable() const { return m_editable; }
+    // A boundary is dragged near an edge and the strip scrolls on.
+    bool isAutoScrolling() const;
     // Scene x of a boundary position (for tests and drawing).
     double xOfPosition(int position) const;
     StageBoundaryItem* handle(int index) const;
@@ -71,6 +75,7 @@ class StageStripView : public QGraphicsView {
     std::vector<int> m_boundaries;
     QStringList m_stageNames;
     bool m_editable = false;
+    EdgeAutoScroller* m_autoScroller;
     bool m_rebuilding = false;
     std::vector<int> m_pressBoundaries; // at the mouse press, to tell a drag on release
     CanvasColors m_colors;

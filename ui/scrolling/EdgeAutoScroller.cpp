@@ -1,4 +1,4 @@
-#include "ui/graph/EdgeAutoScroller.h"
+#include "ui/scrolling/EdgeAutoScroller.h"
 
 #include <QAbstractScrollArea>
 #include <QApplication>
