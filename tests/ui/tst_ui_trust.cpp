@@ -17,6 +17,7 @@
 #include "ui/graph/GraphView.h"
 #include "ui/graph/LayerItem.h"
 #include "ui/panels/ChartsPanel.h"
+#include "ui/panels/ExplainPanel.h"
 #include "ui/panels/GraphPanel.h"
 #include "ui/panels/LinkEditor.h"
 #include "ui/panels/PlannerPanel.h"
@@ -34,6 +35,7 @@
 #include <nlohmann/json.hpp>
 
 #include <QApplication>
+#include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -66,6 +68,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QUndoStack>
 #include <QUrl>
 #include <QValueAxis>
@@ -974,6 +977,58 @@ class TestUiTrust : public QObject {
                                 .arg(moved)
                                 .arg(strip->xOfPosition(moved))
                                 .arg(visibleEnd)));
+    }
+
+    // Every sentence composed from a plan is of the plan on screen after a hand edit: the
+    // graph's summary, the explain text, the breakdown's "Current" bar and the report for an
+    // inference cut moved by keys; the Training summary after a batch edit; and the Pipeline
+    // tab says whose answer it shows when another planner is selected.
+    void everySummarySaysWhatIsOnScreen() {
+        QTemporaryDir folder;
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        QVERIFY(window->files()->openNetwork(QStringLiteral("4g")));
+        Document* doc = window->document();
+        QTRY_VERIFY_WITH_TIMEOUT(doc->bestPlan().has_value(), 30000);
+        for (int i = 0; i < 6; ++i) // the device|edge cut six valid cuts on, by keys
+            window->action("deviceCutRight")->trigger();
+        QCOMPARE(doc->state().deviceBoundary, 6);
+        const QString total = Format::ms(doc->evaluation().totalMs);
+        const QString best = Format::ms(doc->bestPlan()->evaluation.totalMs);
+        QVERIFY(doc->evaluation().totalMs > doc->bestPlan()->evaluation.totalMs);
+        const QString summary = window->graphPanel()->summary()->text();
+        QVERIFY2(summary.contains(total) && summary.contains(QStringLiteral("best ") + best) &&
+                     !summary.contains(QStringLiteral("★")),
+                 qPrintable(summary));
+        QVERIFY(
+            window->explain()->browser()->toPlainText().contains(QStringLiteral("Total ") + total));
+        QStringList bars;
+        for (QAbstractAxis* axis : window->charts()->chart(ChartsPanel::Breakdown)->axes())
+            if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis))
+                bars << categories->categories();
+        QVERIFY2(bars.indexOf(QRegularExpression(QStringLiteral("^Current\\s+") +
+                                                 QRegularExpression::escape(total) + "$")) >= 0,
+                 qPrintable(bars.join(" | ")));
+        const QString report = folder.filePath("report.pdf");
+        QVERIFY(window->files()->exportReport(report));
+        QVERIFY(pdfText(report).contains(total));
+
+        MainWindow* alex = m_fixture.open(uiSourcePath(kAlexNet));
+        QVERIFY(alex);
+        alex->action("trainingMode")->trigger();
+        TrainingPanel* training = alex->training();
+        training->setBatch(96);
+        QVERIFY(settled(training));
+        QCOMPARE(trainingSummary(training)->text(),
+                 QStringLiteral("hiertrain, batch 96: iteration %1.")
+                     .arg(Format::ms(training->trainingResult()->iterationMs())));
+        training->showView(TrainingPanel::View::Pipeline);
+        QVERIFY(training->pipelineCaption()->isVisible());
+        QVERIFY(training->pipelineCaption()->text().startsWith(
+            QStringLiteral("The selected planner is HierTrain.")));
+        training->setPlanner(QStringLiteral("pipeline"));
+        QVERIFY(settled(training));
+        QVERIFY(!training->pipelineCaption()->isVisible());
     }
 
     // Network changes are edits like the others: a preset, a link's bandwidth (one step for a

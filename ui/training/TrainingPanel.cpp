@@ -81,6 +81,7 @@ TrainingPanel::TrainingPanel(QWidget* parent)
       m_jobs(new JobRunner(JobSlotCount, this)) {
     describeWidgets();
     layOut();
+    updatePipelineCaption();
     connectAll();
     clearDocument();
 }
@@ -149,6 +150,11 @@ void TrainingPanel::layOut() {
     auto* pipelinePage = new QWidget(this);
     auto* pipelineLayout = new QVBoxLayout(pipelinePage);
     pipelineLayout->setContentsMargins(0, 0, 0, 0);
+    m_pipelineCaption = new QLabel(pipelinePage);
+    m_pipelineCaption->setWordWrap(true);
+    m_pipelineCaption->setToolTip(
+        QStringLiteral("What this tab shows beside the selected planner"));
+    pipelineLayout->addWidget(m_pipelineCaption);
     pipelineLayout->addWidget(m_strip);
     pipelineLayout->addWidget(m_ganttView, 1);
     auto* strategyPage = new QWidget(this);
@@ -266,6 +272,7 @@ void TrainingPanel::documentReset() {
     if (doc.profile())
         m_pipelineBox->setMachines(*doc.profile());
     m_pipelineBox->setSettings(doc.pipelineSettings());
+    updatePipelineCaption();
     if (doc.hasDocument()) {
         replan();
         return;
@@ -294,8 +301,22 @@ void TrainingPanel::plannerChanged() {
         m_plannerBox->setCurrentIndex(m_plannerBox->findData(m_document->planner()));
     }
     showView(isPipelineSelected() ? View::Pipeline : View::Timeline);
+    updatePipelineCaption();
     replanIteration();
     updateMessage();
+}
+
+// With an iteration planner selected the Pipeline tab still shows the pipeline planner's
+// answer: say so, so that the summary above (the selected planner's) and the tab never seem to
+// speak of one plan.
+void TrainingPanel::updatePipelineCaption() {
+    const int index = m_plannerBox->findData(m_document->planner());
+    m_pipelineCaption->setText(
+        QStringLiteral("The selected planner is %1. This tab shows what the pipeline planner "
+                       "makes of the Pipeline settings, for comparison; choose Pipeline as the "
+                       "planner to use it.")
+            .arg(index >= 0 ? m_plannerBox->itemText(index) : m_document->planner()));
+    m_pipelineCaption->setVisible(!isPipelineSelected());
 }
 
 void TrainingPanel::batchChanged() {

@@ -116,6 +116,7 @@ class TrainingPanel : public QWidget {
     QGraphicsView* timelineView() const { return m_timelineView; }
     QGraphicsView* ganttView() const { return m_ganttView; }
     StageStripView* stageStrip() const { return m_strip; }
+    QLabel* pipelineCaption() const { return m_pipelineCaption; }
     QChartView* strategyView() const { return m_strategyView; }
 
     // The plan on screen as a `cutlab-plan` training document (TrainingPlanDocument); nullopt with
@@ -149,6 +150,7 @@ class TrainingPanel : public QWidget {
     // Document signals.
     void documentReset();
     void plannerChanged();
+    void updatePipelineCaption();
     void batchChanged();
     void pipelineSettingsChanged();
     // Planning.
@@ -197,6 +199,7 @@ class TrainingPanel : public QWidget {
     QPushButton* m_exportButton;
     QLabel* m_message;
     QLabel* m_summary;
+    QLabel* m_pipelineCaption = nullptr; // on the Pipeline tab: whose answer it shows
     PipelinePlanningStatus* m_planning;
     QTabWidget* m_tabs;
     QGraphicsScene* m_timelineScene;
