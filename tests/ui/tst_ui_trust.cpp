@@ -578,6 +578,10 @@ class TestUiTrust : public QObject {
         QCOMPARE(training->document()->stageBoundaries(), edited);
         QCOMPARE(training->stageStrip()->boundaries(), edited);
         QVERIFY(trainingSummary(training)->text().startsWith(QStringLiteral("Your partition: ")));
+        // the optimum it is compared with is planned anew for the reopened settings
+        QTRY_VERIFY2_WITH_TIMEOUT(trainingSummary(training)->text().contains(
+                                      QStringLiteral("Run Planner (Ctrl+R) restores it")),
+                                  qPrintable(trainingSummary(training)->text()), 30000);
         QVERIFY(!window->document()->isModified());
         QVERIFY(window->files()->openPlan(hiertrainPath));
         QVERIFY(settled(training));

@@ -126,7 +126,9 @@ void LayoutBuilder::placeBlock(std::size_t b) {
 // a cut handle inside a summary shows where in the run it lies.
 void LayoutBuilder::placeSummary(int summary) {
     const auto [first, last] = m_options.summaries[static_cast<std::size_t>(summary)];
-    const double main = GraphLayout::summaryMain(m_tb), cross = GraphLayout::summaryCross(m_tb);
+    const int layers = static_cast<int>(m_profile.layers.size());
+    const double main = GraphLayout::summaryMain(m_tb, layers),
+                 cross = GraphLayout::summaryCross(m_tb, layers);
     m_layout.summaryRects[static_cast<std::size_t>(summary)] = rect(m_u, -cross / 2, main, cross);
     widenCross(-cross / 2, cross / 2);
     const int inside = last - first;

@@ -6,6 +6,7 @@
 #include <QPointF>
 #include <QRectF>
 
+#include <algorithm>
 #include <utility>
 
 #include <vector>
@@ -25,13 +26,24 @@ class GraphLayout {
         std::vector<std::pair<int, int>> summaries;
     };
 
-    // A summary box's size along the main and the cross axis (room for two readable lines).
-    static double summaryMain(bool topToBottom) { return topToBottom ? 90 : 1.75 * kNodeWidth; }
-    static double summaryCross(bool topToBottom) {
-        return topToBottom ? 1.75 * kNodeWidth : kNodeHeight + 26;
+    // A summary box's size along the main and the cross axis: room for two readable lines,
+    // wider for a model whose layer numbers have more digits ("1,668 layers · 12.3 ms").
+    static double summaryWidth(int layers) {
+        int digits = 1;
+        for (int n = layers; n >= 10; n /= 10)
+            ++digits;
+        return kNodeWidth * (1.75 + 0.25 * std::max(0, digits - 2));
+    }
+    static double summaryMain(bool topToBottom, int layers) {
+        return topToBottom ? 90 : summaryWidth(layers);
+    }
+    static double summaryCross(bool topToBottom, int layers) {
+        return topToBottom ? summaryWidth(layers) : kNodeHeight + 26;
     }
     // The main-axis distance from one block's start to the next's when each is a summary box.
-    static double summaryPitch(bool topToBottom) { return summaryMain(topToBottom) + kBlockGap; }
+    static double summaryPitch(bool topToBottom, int layers) {
+        return summaryMain(topToBottom, layers) + kBlockGap;
+    }
     static constexpr double kBlockGap = 84; // between blocks: the cut point sits in the middle
 
     static constexpr double kNodeWidth = 156;

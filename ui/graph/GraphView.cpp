@@ -111,10 +111,10 @@ void GraphView::applyFit() {
         applyWholeFit();
 }
 
-int GraphView::summaryGroupsFor(double pixels, bool topToBottom) {
+int GraphView::summaryGroupsFor(double pixels, bool topToBottom, int layers) {
     // the scene's margins (contentRect) and one block gap before the first box
     const double length = pixels / kSummaryZoom - 80 - GraphLayout::kBlockGap;
-    return std::max(1, static_cast<int>(length / GraphLayout::summaryPitch(topToBottom)));
+    return std::max(1, static_cast<int>(length / GraphLayout::summaryPitch(topToBottom, layers)));
 }
 
 QSizeF GraphView::fitArea() const {
@@ -154,7 +154,8 @@ void GraphView::applyWholeFit() {
         fitContent(0.0);
         return;
     }
-    const int groups = summaryGroupsFor(area.width(), vertical);
+    const int groups =
+        summaryGroupsFor(area.width(), vertical, static_cast<int>(layout.layerRects.size()));
     if (m_scene->intactSummaryGroups() != groups) {
         m_scene->summarize(groups); // its rebuild comes back here
         return;

@@ -35,7 +35,7 @@ class GraphView : public QGraphicsView {
     // summary boxes (GraphScene::summarize), as many as the view holds at kSummaryZoom.
     void fitWhole();
     // How many summary boxes fit along `pixels` of view at kSummaryZoom.
-    static int summaryGroupsFor(double pixels, bool topToBottom);
+    static int summaryGroupsFor(double pixels, bool topToBottom, int layers);
     void showLayer(int layer);
 
     // The scene area from cut boundary `first` to `last` (a node's width beyond each), across

@@ -522,10 +522,56 @@ void TrainingPanel::updatePipeline() {
         std::make_pair(m_document->pipelineSettings(), m_document->stageBoundaries());
     if (m_pipelineInputs && *m_pipelineInputs == inputs)
         return; // shown or under way already
-    if (inputs.second.empty())
+    if (inputs.second.empty()) {
         replanPipeline();
-    else
+    } else {
         resimulatePipeline(inputs.second, false);
+        planOptimumIfMissing();
+    }
+}
+
+// A partition set by hand with no optimum known for its settings (a reopened plan, settings
+// changed): the planner's optimum is planned on a worker, for the summary to compare with.
+void TrainingPanel::planOptimumIfMissing() {
+    const PipelineSettings settings = m_document->pipelineSettings();
+    if (m_optimum && m_optimum->first == settings)
+        return;
+    QString error;
+    const core::PipelineRequest request = pipelineRequest(&error);
+    if (!error.isEmpty())
+        return;
+    m_jobs->start(
+        OptimumJob,
+        [this, settings, profile = m_document->profile(), network = *m_document->network(),
+         request](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+            std::optional<PipelineOptimum> optimum;
+            try {
+                const core::Profile planned = estimatedProfile(
+                    *profile, settings.times,
+                    settings.chain.isEmpty() ? std::string() : settings.chain.front().toStdString(),
+                    settings.predictorPath.toStdString());
+                core::PipelineRequest cancellable = request;
+                cancellable.cancel = &cancelled;
+                const auto plan = core::planPipeline(planned, network, cancellable);
+                const bool measured = settings.times == core::TimeSource::Profile;
+                optimum = PipelineOptimum{
+                    measured ? plan.bottleneckMs
+                             : core::evaluatePipeline(
+                                   *profile, network, request,
+                                   core::PipelineSimulation::stageOfLayerOf(
+                                       plan, static_cast<int>(profile->layers.size())))
+                                   .bottleneckMs,
+                    plan.exact && measured};
+            } catch (const std::exception&) {
+                return nullptr; // the summary keeps saying how to plan it
+            }
+            return [this, settings, optimum] {
+                if (m_document->pipelineSettings() != settings)
+                    return;
+                m_optimum = std::make_pair(settings, *optimum);
+                updateMessage();
+            };
+        });
 }
 
 void TrainingPanel::showPipelinePartition(const std::vector<int>& allowed) {

@@ -158,6 +158,7 @@ class TrainingPanel : public QWidget {
     void replanIteration();
     void updatePipeline(); // plans, or simulates the document's boundaries
     void replanPipeline();
+    void planOptimumIfMissing();
     void resimulatePipeline(const std::vector<int>& boundaries, bool fromStrip);
     void previewBoundaries(); // live, while a boundary is dragged (no command)
     void showPipelinePartition(const std::vector<int>& allowed);
@@ -209,7 +210,7 @@ class TrainingPanel : public QWidget {
     QGraphicsView* m_ganttView;
     QChartView* m_strategyView;
     QLabel* m_strategyStatus;
-    enum JobSlot { IterationJob, PipelineJob, StrategyJob, JobSlotCount };
+    enum JobSlot { IterationJob, PipelineJob, StrategyJob, OptimumJob, JobSlotCount };
     JobRunner* m_jobs;
     bool m_active = true;
     bool m_dark = false;

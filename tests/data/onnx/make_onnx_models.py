@@ -3,7 +3,9 @@
 shapes and types, their values are zeros or live in an absent external file).
 
 Run with Debian's python3-onnx:  /usr/bin/python3 tests/data/onnx/make_onnx_models.py [DIR]
-  --chain N OUT.onnx   a generated chain of N operators (Conv/Relu/Add...) for the benchmarks
+  --chain N OUT.onnx [--stripped]   a generated chain of N operators (Conv/Relu/Add...) for the
+                       benchmarks; --stripped: weights in an external file that is not kept
+                       (branching-5000.onnx, the screenshots' large model, is --chain 5000)
 The expected figures (bytes, FLOPs, cut points) are computed by hand in tests/core/tst_onnximport.cpp.
 """
 import os
@@ -116,6 +118,17 @@ def symbolic():
         [helper.make_tensor_value_info("z", TensorProto.FLOAT, ["N", 3, "H", 8])])
 
 
+def save_stripped(graph, path, weights=None):
+    """Initializers in an external file that is then removed: shapes and types stay."""
+    model = helper.make_model(graph, producer_name="cutlab-tests",
+                              opset_imports=[helper.make_opsetid("", OPSET)])
+    model.ir_version = 7
+    weights = weights or os.path.basename(path) + ".weights"
+    onnx.save_model(model, path, save_as_external_data=True, all_tensors_to_one_file=True,
+                    location=weights, size_threshold=0)
+    os.remove(os.path.join(os.path.dirname(os.path.abspath(path)), weights))
+
+
 def chain(count):
     """A chain of `count` operators cycling Conv, Relu, Add (a residual pair every third)."""
     nodes, weights, previous = [], [], "x"
@@ -138,8 +151,11 @@ def chain(count):
 
 
 def main():
-    if len(sys.argv) == 4 and sys.argv[1] == "--chain":
-        save(chain(int(sys.argv[2])), sys.argv[3])
+    if len(sys.argv) in (4, 5) and sys.argv[1] == "--chain":
+        if sys.argv[4:] == ["--stripped"]:
+            save_stripped(chain(int(sys.argv[2])), sys.argv[3])
+        else:
+            save(chain(int(sys.argv[2])), sys.argv[3])
         return
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
     path = lambda name: os.path.join(out, name)
@@ -150,12 +166,7 @@ def main():
     save(symbolic(), path("symbolic.onnx"))
     # weight-stripped: the linear model with its initializers in an external file that is
     # not shipped (shapes and types stay in the model)
-    model = helper.make_model(linear(), producer_name="cutlab-tests",
-                              opset_imports=[helper.make_opsetid("", OPSET)])
-    model.ir_version = 7
-    onnx.save_model(model, path("external.onnx"), save_as_external_data=True,
-                    all_tensors_to_one_file=True, location="external.weights", size_threshold=0)
-    os.remove(path("external.weights"))
+    save_stripped(linear(), path("external.onnx"), "external.weights")
     # malformed
     with open(path("linear.onnx"), "rb") as f:
         data = f.read()
