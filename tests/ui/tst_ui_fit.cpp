@@ -16,6 +16,7 @@
 #include "ui/graph/LayerItem.h"
 #include "ui/graph/SummaryItem.h"
 #include "ui/panels/GraphPanel.h"
+#include "ui/window/FileActions.h"
 
 #include "core/io/ProfileLoader.h"
 
@@ -263,6 +264,19 @@ void TestFit::legibleFitNeverShowsEmptyBoxes() {
     QVERIFY(collapsedInView > 0);
     const QStringList problems = unreadableItems(view);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join("; ")));
+
+    // and after saving the plan and opening it again
+    const QString plan = folder.filePath("plan.json");
+    QVERIFY(window->files()->savePlanAs(plan));
+    QVERIFY(window->files()->openPlan(plan));
+    QTRY_VERIFY_WITH_TIMEOUT(window->scene()->isComplete(), 20000);
+    pressOnGraph(window, Qt::Key_9, Qt::ControlModifier);
+    const QStringList reopened = unreadableItems(view);
+    QVERIFY2(reopened.isEmpty(), qPrintable(reopened.join("; ")));
+    int nodesInView = 0;
+    for (QGraphicsItem* item : view->items(view->viewport()->rect()))
+        nodesInView += item->type() == LayerItem::Type || item->type() == BlockFrameItem::Type;
+    QVERIFY(nodesInView > 0);
 }
 
 QTEST_MAIN(TestFit)
