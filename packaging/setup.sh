@@ -19,13 +19,14 @@ cd "$(dirname "$0")/.."
 #   find_package(Qt6 COMPONENTS Svg)                        qt6-svg-dev
 #   text in the window, charts and exports                  fonts-dejavu-core
 #   screenshots and window tests without a display          xvfb xauth (xvfb-run)
+#   key tests on a real X server with a window manager        openbox x11-utils (xdpyinfo)
 #   the report tests read PDFs back (pdftotext, pdfinfo)    poppler-utils
 #   find_package(Protobuf), find_package(ONNX) (ONNX import) libprotobuf-dev libonnx-dev
 #   find_library(seccomp) (the sandboxed ONNX import worker) libseccomp-dev
 #   the Scission converter and its test (sample_profiles/)    python3
 build_packages=(cmake ninja-build g++ libeigen3-dev nlohmann-json3-dev qt6-base-dev qt6-charts-dev
                 libqt6opengl6-dev qt6-svg-dev fonts-dejavu-core xvfb xauth poppler-utils
-                libprotobuf-dev libonnx-dev libseccomp-dev python3)
+                openbox x11-utils libprotobuf-dev libonnx-dev libseccomp-dev python3)
 # `package`: cpack -G DEB runs dpkg-shlibdeps (dpkg-dev) and needs `file` to find the binaries.
 package_packages=(dpkg-dev file)
 
