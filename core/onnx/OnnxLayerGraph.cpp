@@ -213,6 +213,9 @@ class LayerGraphBuilder {
 
     Json layerOf(const onnx::NodeProto& node) {
         OperatorShapes shapes;
+        for (const auto& attribute : node.attribute())
+            if (attribute.name() == "kernel_shape")
+                shapes.kernel.assign(attribute.ints().begin(), attribute.ints().end());
         for (const auto& name : node.input()) {
             const auto found = m_tensors.find(name);
             shapes.inputs.push_back(found != m_tensors.end() ? found->second.shape : Shape{});

@@ -6,7 +6,7 @@
 namespace cutlab::core {
 namespace {
 
-// One operation per output element: element-wise arithmetic, activations, pooling and
+// One operation per output element: element-wise arithmetic, activations, reductions and
 // normalisation (a count, not a precise cost: these layers are memory-bound anyway).
 const std::set<std::string>& elementOperators() {
     static const std::set<std::string> names{
@@ -17,9 +17,8 @@ const std::set<std::string>& elementOperators() {
         // activations
         "Relu", "LeakyRelu", "PRelu", "Elu", "Selu", "Celu", "Sigmoid", "HardSigmoid", "HardSwish",
         "Tanh", "Softmax", "LogSoftmax", "Softplus", "Softsign", "Gelu", "Mish", "ThresholdedRelu",
-        // pooling
-        "MaxPool", "AveragePool", "GlobalAveragePool", "GlobalMaxPool", "LpPool", "MaxRoiPool",
-        "ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceL2",
+        // reductions (window and global pooling are counted apart)
+        "MaxRoiPool", "ReduceMean", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceL2",
         // normalisation
         "BatchNormalization", "InstanceNormalization", "LayerNormalization", "LRN",
         "GroupNormalization", "Dropout"};
@@ -77,6 +76,14 @@ double operatorFlops(const std::string& opType, const OperatorShapes& shapes) {
         const double k = a.empty() ? 1 : static_cast<double>(a.back());
         return 2.0 * elementCount(output) * k;
     }
+    if (opType == "MaxPool" || opType == "AveragePool" || opType == "LpPool") {
+        double window = 1;
+        for (std::int64_t k : shapes.kernel)
+            window *= static_cast<double>(std::max<std::int64_t>(k, 1));
+        return elementCount(output) * window;
+    }
+    if (opType == "GlobalAveragePool" || opType == "GlobalMaxPool")
+        return elementCount(input(0));
     if (elementOperators().count(opType))
         return elementCount(output);
     return 0;

@@ -11,6 +11,7 @@ namespace cutlab::core {
 struct OperatorShapes {
     std::vector<std::vector<std::int64_t>> inputs;
     std::vector<std::vector<std::int64_t>> outputs;
+    std::vector<std::int64_t> kernel; // the node's kernel_shape (pooling windows); empty: none
 };
 
 // Elements of a shape (1 for a scalar).
@@ -20,7 +21,10 @@ double elementCount(const std::vector<std::int64_t>& shape);
 //  - Conv: 2 × output elements × (input channels / group) × kernel elements;
 //  - ConvTranspose: 2 × input elements × (output channels / group) × kernel elements;
 //  - Gemm: 2 × M × N × K; MatMul: 2 × (batch of the output) × M × N × K;
-//  - element-wise, pooling, normalisation and activation operators: the output's elements;
+//  - MaxPool, AveragePool, LpPool: output elements × window elements (each output reads its
+//    whole window); GlobalAveragePool, GlobalMaxPool: the input's elements;
+//  - element-wise, other reductions, normalisation and activation operators: the output's
+//    elements;
 //  - everything else (reshaping, concatenation, gathering, shapes): 0.
 double operatorFlops(const std::string& opType, const OperatorShapes& shapes);
 

@@ -100,7 +100,8 @@ class TestOnnxImport : public QObject {
                  (8 * 3 * 9 + 8) * 4,
                  2.0 * 8 * 32 * 32 * 3 * 9},
                 {"relu", "Relu", {"conv"}, 8 * 32 * 32 * 4, 0, 8 * 32 * 32},
-                {"pool", "MaxPool", {"relu"}, 8 * 16 * 16 * 4, 0, 8 * 16 * 16},
+                // each of the 8×16×16 outputs reads its 2×2 window
+                {"pool", "MaxPool", {"relu"}, 8 * 16 * 16 * 4, 0, 8 * 16 * 16 * 4},
                 // the Constant shape is folded: neither an edge nor a parameter
                 {"flatten", "Reshape", {"pool"}, 2048 * 4, 0, 0},
                 // the weight through Identity still counts: (2048·10 + 10) floats
@@ -124,7 +125,8 @@ class TestOnnxImport : public QObject {
                                     {"res_a", "Conv", {"relu"}, act, weights, conv},
                                     {"res_b", "Conv", {"res_a"}, act, weights, conv},
                                     {"add", "Add", {"res_b", "relu"}, act, 0, 4 * 8 * 8},
-                                    {"gap", "GlobalAveragePool", {"add"}, 4 * 4, 0, 4},
+                                    // reads all 4×8×8 inputs
+                                    {"gap", "GlobalAveragePool", {"add"}, 4 * 4, 0, 4 * 8 * 8},
                                     {"flatten", "Flatten", {"gap"}, 4 * 4, 0, 0},
                                 });
         QCOMPARE(cutsAfter(loadWithOneMachine(document)),
@@ -140,7 +142,7 @@ class TestOnnxImport : public QObject {
                 {"stem_out", "Conv", {}, 8 * 256 * 4, 8 * 3 * 4, 2.0 * 8 * 256 * 3},
                 {"b1", "Conv", {"stem_out"}, 4 * 256 * 4, 4 * 8 * 4, 2.0 * 4 * 256 * 8},
                 {"b3", "Conv", {"stem_out"}, 4 * 256 * 4, 4 * 8 * 9 * 4, 2.0 * 4 * 256 * 8 * 9},
-                {"bp", "MaxPool", {"stem_out"}, 8 * 256 * 4, 0, 8 * 256},
+                {"bp", "MaxPool", {"stem_out"}, 8 * 256 * 4, 0, 8 * 256 * 9}, // 3×3 windows
                 {"cat", "Concat", {"b1", "b3", "bp"}, 16 * 256 * 4, 0, 0},
                 {"out", "Relu", {"cat"}, 16 * 256 * 4, 0, 16 * 256},
             });
@@ -232,16 +234,43 @@ class TestOnnxImport : public QObject {
     }
 
     void flopsByHand() {
+        using Shapes = OperatorShapes;
+        using Dims = std::vector<std::vector<std::int64_t>>;
         // Conv 16→32, 3×3, group 4 (weight [32, 4, 3, 3]) on a 10×10 output
-        QCOMPARE(operatorFlops("Conv", {{{1, 16, 10, 10}, {32, 4, 3, 3}}, {{1, 32, 10, 10}}}),
-                 2.0 * 32 * 100 * 4 * 9);
+        QCOMPARE(
+            operatorFlops("Conv",
+                          Shapes{Dims{{1, 16, 10, 10}, {32, 4, 3, 3}}, Dims{{1, 32, 10, 10}}, {}}),
+            2.0 * 32 * 100 * 4 * 9);
+        // depthwise 3×3 on 32 channels (group 32, weight [32, 1, 3, 3]): 9 taps per output
+        QCOMPARE(operatorFlops("Conv",
+                               Shapes{Dims{{1, 32, 8, 8}, {32, 1, 3, 3}}, Dims{{1, 32, 8, 8}}, {}}),
+                 2.0 * 32 * 64 * 1 * 9);
         // ConvTranspose 8→4 2×2 stride 2 on 5×5 (weight [8, 4, 2, 2])
-        QCOMPARE(operatorFlops("ConvTranspose", {{{1, 8, 5, 5}, {8, 4, 2, 2}}, {{1, 4, 10, 10}}}),
+        QCOMPARE(operatorFlops("ConvTranspose",
+                               Shapes{Dims{{1, 8, 5, 5}, {8, 4, 2, 2}}, Dims{{1, 4, 10, 10}}, {}}),
                  2.0 * 8 * 25 * 4 * 4);
-        // Gemm with a transposed A [K=6, M=3] and B [6, 2]
-        QCOMPARE(operatorFlops("Gemm", {{{6, 3}, {6, 2}}, {{3, 2}}}), 2.0 * 3 * 2 * 6);
-        QCOMPARE(operatorFlops("Reshape", {{{1, 8}}, {{2, 4}}}), 0.0);
-        QCOMPARE(operatorFlops("BatchNormalization", {{{1, 3, 4, 4}}, {{1, 3, 4, 4}}}), 48.0);
+        // Gemm with a transposed A [K=6, M=3] and B [6, 2]; a fully-connected 512→1000 on one
+        // sample (GEMV): 2 × 1000 × 512
+        QCOMPARE(operatorFlops("Gemm", Shapes{Dims{{6, 3}, {6, 2}}, Dims{{3, 2}}, {}}),
+                 2.0 * 3 * 2 * 6);
+        QCOMPARE(operatorFlops("Gemm", Shapes{Dims{{1, 512}, {1000, 512}}, Dims{{1, 1000}}, {}}),
+                 2.0 * 1000 * 512);
+        QCOMPARE(operatorFlops("Reshape", Shapes{Dims{{1, 8}}, Dims{{2, 4}}, {}}), 0.0);
+        QCOMPARE(
+            operatorFlops("BatchNormalization", Shapes{Dims{{1, 3, 4, 4}}, Dims{{1, 3, 4, 4}}, {}}),
+            48.0);
+        // MaxPool 3×3 stride 2 on 64×112×112 → 64×56×56: every output reads its 9-element
+        // window (it was one operation per output, 9× too few)
+        QCOMPARE(operatorFlops("MaxPool",
+                               Shapes{Dims{{1, 64, 112, 112}}, Dims{{1, 64, 56, 56}}, {3, 3}}),
+                 64.0 * 56 * 56 * 9);
+        QCOMPARE(
+            operatorFlops("AveragePool", Shapes{Dims{{1, 8, 4, 4}}, Dims{{1, 8, 2, 2}}, {2, 2}}),
+            8.0 * 2 * 2 * 4);
+        // global pooling reads every input element: 512×7×7
+        QCOMPARE(operatorFlops("GlobalAveragePool",
+                               Shapes{Dims{{1, 512, 7, 7}}, Dims{{1, 512, 1, 1}}, {}}),
+                 512.0 * 49);
     }
 };
 
