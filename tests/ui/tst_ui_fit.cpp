@@ -46,6 +46,9 @@ QString branching5000(const QTemporaryDir& folder, int every = 10) {
 // Presses a shortcut on the graph and waits until the scene stands complete and unchanged
 // (a summarised fit rebuilds the scene once more after a resize settles).
 void pressOnGraph(MainWindow* window, Qt::Key key, Qt::KeyboardModifiers modifiers) {
+    // a large profile is read on a worker: the model must be there before the key
+    QTRY_VERIFY_WITH_TIMEOUT(window->document()->hasProfile(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(window->scene()->isComplete(), 20000);
     GraphView* view = window->graphPanel()->view();
     view->setFocus();
     QTest::keyClick(view, key, modifiers);
