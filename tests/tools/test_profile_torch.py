@@ -377,6 +377,84 @@ class Errors(unittest.TestCase):
         self.assertEqual(layers[1]["untimed_functional_ops_after"]["ops"], ["Mul"])
 
 
+CROSSING_MODELS = """import torch
+import torch.nn.functional as F
+class Pooled(torch.nn.Module):
+    # what crosses after conv is the pooled, flattened 16 floats, not its 16x32x32 output
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 16, 3, padding=1)
+        self.fc = torch.nn.Linear(16, 10)
+    def forward(self, x):
+        return self.fc(torch.flatten(F.adaptive_avg_pool2d(self.conv(x), 1), 1))
+class Mixed(torch.nn.Module):
+    # a + b mixes two layers' outputs: neither can send the sum alone
+    def __init__(self):
+        super().__init__()
+        self.a = torch.nn.Linear(8, 4)
+        self.b = torch.nn.Linear(4, 4)
+        self.c = torch.nn.Linear(4, 2)
+    def forward(self, x):
+        a = self.a(x)
+        return self.c(a + self.b(a))
+class Shared(torch.nn.Module):
+    # conv's output reaches head_a whole and head_b pooled: both tensors cross a cut after it
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 4, 3, padding=1)
+        self.head_a = torch.nn.Conv2d(4, 2, 1)
+        self.head_b = torch.nn.Linear(4, 2)
+    def forward(self, x):
+        y = self.conv(x)
+        return self.head_a(y).mean() + self.head_b(torch.flatten(F.adaptive_avg_pool2d(y, 1), 1)).sum()
+"""
+
+
+@unittest.skipIf(TORCH_MISSING, TORCH_MISSING)
+class CrossingBytes(unittest.TestCase):
+    """output_bytes is what a cut after the layer carries: what its consumers receive, after the
+    functional code between modules (issue: MobileNetV2's features.18.2 was priced 250,880 bytes
+    where 5,120 cross)."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.directory = tempfile.TemporaryDirectory()
+        cls.source = os.path.join(cls.directory.name, "crossing.py")
+        with open(cls.source, "w") as f:
+            f.write(CROSSING_MODELS)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.directory.cleanup()
+
+    def layers(self, name, shape):
+        out = os.path.join(self.directory.name, name + ".json")
+        result = run(PROFILER, name, "--module", self.source + ":" + name, "--input", shape,
+                     "-o", out, "--machine-id", "m", "--tier", "device", "--warmup", "0",
+                     "--repeats", "1")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(out) as f:
+            return {layer["id"]: layer for layer in json.load(f)["layers"]}
+
+    def test_functional_pooling_shrinks_the_cut(self):
+        layers = self.layers("Pooled", "1,3,32,32")
+        self.assertEqual(layers["conv"]["output_bytes"], 16 * 4)
+        self.assertEqual(layers["conv"]["module_output_bytes"], 16 * 32 * 32 * 4)
+        self.assertEqual(layers["fc"]["output_bytes"], 10 * 4)
+        self.assertNotIn("module_output_bytes", layers["fc"])
+
+    def test_a_mix_of_two_layers_sends_their_own_outputs(self):
+        layers = self.layers("Mixed", "1,8")
+        # a: to b (its own output) and to the sum (mixed with b): its own 4 floats, once
+        self.assertEqual(layers["a"]["output_bytes"], 4 * 4)
+        self.assertEqual(layers["b"]["output_bytes"], 4 * 4)
+
+    def test_every_tensor_a_layer_feeds_crosses(self):
+        layers = self.layers("Shared", "1,3,8,8")
+        # 4x8x8 floats to head_a and the pooled 4 floats to head_b
+        self.assertEqual(layers["conv"]["output_bytes"], (4 * 8 * 8 + 4) * 4)
+
+
 @unittest.skipIf(TORCH_MISSING, TORCH_MISSING)
 @unittest.skipIf(ONNX_MISSING, ONNX_MISSING)
 class ResNet18CutsMatchOnnx(unittest.TestCase):
