@@ -298,6 +298,15 @@ class LeNet5Profile(unittest.TestCase):
     def test_positive_times(self):
         for layer in self.profile["layers"]:
             self.assertGreater(layer["forward_ms"]["box"], 0, layer["id"])
+
+    def test_forward_in_context_with_its_spread(self):
+        source = self.profile["model"]["source"]
+        self.assertIn("measured in context", source)
+        self.assertIn("whole-model pass", source)
+        for layer in self.profile["layers"]:
+            low, high = layer["forward_quartiles_ms"]["box"]
+            self.assertLessEqual(low, layer["forward_ms"]["box"], layer["id"])
+            self.assertLessEqual(layer["forward_ms"]["box"], high, layer["id"])
             self.assertGreater(layer["backward_ms"]["box"], 0, layer["id"])
             if layer["param_bytes"] > 0:
                 self.assertGreater(layer["update_ms"]["box"], 0, layer["id"])
@@ -375,6 +384,34 @@ class Errors(unittest.TestCase):
         self.assertEqual([(l["id"], l["inputs"]) for l in layers],
                          [("body.0", []), ("body.1", ["body.0"]), ("head", ["body.1"])])
         self.assertEqual(layers[1]["untimed_functional_ops_after"]["ops"], ["Mul"])
+
+
+@unittest.skipIf(TORCH_MISSING, TORCH_MISSING)
+class SumAgainstWhole(unittest.TestCase):
+    """The profiler warns (stderr and model.source) when its layers' forward times and the whole
+    model's differ by more than 10 %."""
+
+    def test_the_rule(self):
+        check = load_profiler().sum_check
+        self.assertIsNone(check(105.0, 100.0))
+        self.assertIsNone(check(90.0, 100.0))
+        warning = check(111.0, 100.0)
+        self.assertIn("sum to 111.000 ms and the whole model took 100.000 ms (+11 %", warning)
+        self.assertIn("(-45 %", check(55.0, 100.0))
+
+    def test_forward_only(self):
+        with tempfile.TemporaryDirectory() as directory:
+            out = os.path.join(directory, "p.json")
+            result = run(PROFILER, "lenet5", "-o", out, "--machine-id", "m", "--tier", "device",
+                         "--forward-only", "--warmup", "0", "--repeats", "2")
+            self.assertEqual(result.returncode, 0, result.stderr)
+            with open(out) as f:
+                profile = json.load(f)
+        self.assertIn("Forward only", profile["model"]["source"])
+        for layer in profile["layers"]:
+            self.assertIn("forward_ms", layer)
+            self.assertNotIn("backward_ms", layer)
+            self.assertNotIn("update_ms", layer)
 
 
 CROSSING_MODELS = """import torch
