@@ -1,6 +1,11 @@
 #include "core/model/MachineSelection.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <utility>
 
 namespace cutlab::core {
 namespace {
@@ -11,6 +16,68 @@ std::string_view trim(std::string_view text) {
         return {};
     const auto last = text.find_last_not_of(" \t");
     return text.substr(first, last - first + 1);
+}
+
+// A positive finite number written whole (no trailing text); nullopt otherwise.
+std::optional<double> numberOf(std::string_view text) {
+    const std::string copy(trim(text));
+    if (copy.empty())
+        return std::nullopt;
+    char* end = nullptr;
+    const double value = std::strtod(copy.c_str(), &end);
+    if (end != copy.c_str() + copy.size() || !std::isfinite(value))
+        return std::nullopt;
+    return value;
+}
+
+// "TEXT@TIER" split at the '@' (tier text empty without one); `hasTier` says whether there was.
+std::pair<std::string_view, std::string_view> splitTier(std::string_view text, bool& hasTier) {
+    const auto at = text.find('@');
+    hasTier = at != std::string_view::npos;
+    if (!hasTier)
+        return {trim(text), {}};
+    return {trim(text.substr(0, at)), trim(text.substr(at + 1))};
+}
+
+std::string tierError(std::string_view tierName, std::string_view entry) {
+    return "unknown tier '" + std::string(tierName) + "' in '" + std::string(entry) +
+           "' (expected device, edge or cloud)";
+}
+
+// "ID=GFLOPS[@TIER]" then "GBPS[@TIER]": a custom machine described by its own roofline.
+std::string parseCustom(const std::string& id, std::string_view flopsEntry,
+                        std::string_view bandwidthEntry, MachineSelection& machine) {
+    bool flopsTier = false, bandwidthTier = false;
+    const auto [flopsText, tierA] = splitTier(flopsEntry, flopsTier);
+    const auto [bandwidthText, tierB] = splitTier(bandwidthEntry, bandwidthTier);
+    const auto gflops = numberOf(flopsText), gbps = numberOf(bandwidthText);
+    if (!gflops || !gbps || *gflops <= 0 || *gbps <= 0 || *gflops > 1e9 || *gbps > 1e9)
+        return "custom machine '" + id +
+               "': GFLOPS and GBPS must be positive numbers up to 1e9 "
+               "(" +
+               id + "=GFLOPS,GBPS, e.g. " + id + "=50,20)";
+    if (flopsTier && bandwidthTier)
+        return "custom machine '" + id + "' names its tier twice";
+    machine.preset = MachinePreset{};
+    machine.preset.id = "custom";
+    char label[96];
+    std::snprintf(label, sizeof label, "custom machine, %g GFLOP/s, %g GB/s", *gflops, *gbps);
+    machine.preset.label = label;
+    machine.preset.peakGflops = *gflops;
+    machine.preset.achievedFraction = 1;
+    machine.preset.memoryGBps = *gbps;
+    machine.preset.source = "given on the command line";
+    machine.preset.fractionReason = "the GFLOP/s given are those reached";
+    machine.tier = Tier::Device;
+    if (flopsTier || bandwidthTier) {
+        const std::string_view tierText = flopsTier ? tierA : tierB;
+        const auto tier = tierFromName(tierText);
+        if (!tier)
+            return tierError(tierText, flopsTier ? flopsEntry : bandwidthEntry);
+        machine.tier = *tier;
+    }
+    machine.machineId = id;
+    return {};
 }
 
 // One "[ID=]PRESET[@TIER]" entry; returns an error sentence, empty when understood.
@@ -48,6 +115,30 @@ std::string parseEntry(std::string_view entry, MachineSelection& machine) {
     return {};
 }
 
+// The id of a custom machine's first entry ("box=50"), empty for any other entry.
+std::string customId(std::string_view entry) {
+    const auto equals = entry.find('=');
+    if (equals == std::string_view::npos)
+        return {};
+    bool hasTier = false;
+    if (!numberOf(splitTier(entry.substr(equals + 1), hasTier).first))
+        return {};
+    return std::string(trim(entry.substr(0, equals)));
+}
+
+// Entries separated by commas, trimmed.
+std::vector<std::string_view> entriesOf(std::string_view text) {
+    std::vector<std::string_view> entries;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        entries.push_back(trim(text.substr(start, comma - start)));
+        if (comma == text.size())
+            return entries;
+        start = comma + 1;
+    }
+}
+
 } // namespace
 
 MachineSelectionParse parseMachineSelection(std::string_view text) {
@@ -60,15 +151,28 @@ MachineSelectionParse parseMachineSelection(std::string_view text) {
     if (trim(text).empty())
         return fail("no machines given (expected PRESET@TIER,... e.g. "
                     "pi4@device,nuc-i3@edge,gtx1080ti@cloud)");
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t comma = std::min(text.find(',', start), text.size());
-        const std::string_view entry = trim(text.substr(start, comma - start));
+    const std::vector<std::string_view> entries = entriesOf(text);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const std::string_view entry = entries[i];
         if (entry.empty())
             return fail("an empty entry in '" + std::string(text) +
                         "' (two commas in a row, or one at an end)");
         MachineSelection machine;
-        if (std::string error = parseEntry(entry, machine); !error.empty())
+        std::string error;
+        bool hasTier = false;
+        if (const std::string id = customId(entry); !id.empty()) {
+            if (i + 1 == entries.size() || !numberOf(splitTier(entries[i + 1], hasTier).first))
+                return fail("custom machine '" + id + "' needs its GB/s after its GFLOP/s (" + id +
+                            "=GFLOPS,GBPS, e.g. " + id + "=50,20)");
+            error = parseCustom(id, entry.substr(entry.find('=') + 1), entries[i + 1], machine);
+            ++i;
+        } else if (numberOf(splitTier(entry, hasTier).first)) {
+            error = "'" + std::string(entry) +
+                    "' is a bare number: a custom machine is written NAME=GFLOPS,GBPS";
+        } else {
+            error = parseEntry(entry, machine);
+        }
+        if (!error.empty())
             return fail(std::move(error));
         const bool seen = std::any_of(
             result.machines.begin(), result.machines.end(),
@@ -77,9 +181,6 @@ MachineSelectionParse parseMachineSelection(std::string_view text) {
             return fail("machine id '" + machine.machineId +
                         "' is given twice (name one of them: ID=PRESET@TIER)");
         result.machines.push_back(std::move(machine));
-        if (comma == text.size())
-            break;
-        start = comma + 1;
     }
     return result;
 }

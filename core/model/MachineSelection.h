@@ -26,8 +26,11 @@ struct MachineSelectionParse {
 
 // "[ID=]PRESET[@TIER],..." as `--machines` takes it ("pi4@device,nuc-i3@edge,gtx1080ti@cloud"):
 // spaces around entries are ignored; a missing TIER is the preset's default tier, a missing ID
-// the preset's id. Errors: an empty list or entry, an unknown preset (the message lists the
-// known ones), an unknown tier, an empty id, the same machine id twice.
+// the preset's id. A custom machine is "ID=GFLOPS,GBPS" (two list elements: the bare number
+// after ID=GFLOPS is its GB/s; @TIER on either, default device), "pi4,box=50,20@edge,v100".
+// Errors: a custom machine without its GB/s, a bare number elsewhere, numbers not in (0, 1e9], an
+// empty list or entry, an unknown preset (the message lists the known ones), an unknown tier, an
+// empty id, the same machine id twice.
 MachineSelectionParse parseMachineSelection(std::string_view text);
 
 // One machine per tier: pi4@device, nuc-i3@edge, gtx1080ti@cloud.

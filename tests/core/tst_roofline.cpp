@@ -413,6 +413,28 @@ class TestRoofline : public QObject {
         QTest::newRow("same id twice")
             << "pi4@device,pi4@edge"
             << "machine id 'pi4' is given twice (name one of them: ID=PRESET@TIER)";
+        QTest::newRow("custom machine between presets")
+            << "pi4,box=50,20,v100"
+            << "pi4:pi4@device box:custom@device v100:v100@cloud";
+        QTest::newRow("custom machine with a tier") << "box=50,20@edge, lab = 1e3 @cloud , 800"
+                                                    << "box:custom@edge lab:custom@cloud";
+        QTest::newRow("custom machine without its GB/s")
+            << "box=50,v100"
+            << "custom machine 'box' needs its GB/s after its GFLOP/s (box=GFLOPS,"
+               "GBPS, e.g. box=50,20)";
+        QTest::newRow("custom machine at the end")
+            << "pi4,box=50"
+            << "custom machine 'box' needs its GB/s after its GFLOP/s (box=GFLOPS,"
+               "GBPS, e.g. box=50,20)";
+        QTest::newRow("a bare number")
+            << "pi4,20"
+            << "'20' is a bare number: a custom machine is written NAME=GFLOPS,GBPS";
+        QTest::newRow("zero GB/s")
+            << "box=50,0"
+            << "custom machine 'box': GFLOPS and GBPS must be positive numbers up to "
+               "1e9 (box=GFLOPS,GBPS, e.g. box=50,20)";
+        QTest::newRow("tier twice") << "box=50@edge,20@cloud"
+                                    << "custom machine 'box' names its tier twice";
     }
     void machineSelectionText() {
         QFETCH(QString, text);
@@ -429,6 +451,21 @@ class TestRoofline : public QObject {
             QVERIFY(parsed.machines.empty());
         }
         QCOMPARE(actual, expected);
+    }
+    // A custom machine is its own roofline: forward = max(flops / GFLOP/s, bytes / GB/s), no
+    // overhead (box=50,20: 50 GFLOP/s reached, 20 GB/s).
+    void customMachineEstimatesByHand() {
+        const Profile profile = load(kThreeLayers);
+        const MachineSelection box = selection("box=50,20@edge").front();
+        QCOMPARE(box.tier, Tier::Edge);
+        QCOMPARE(box.preset.label, std::string("custom machine, 50 GFLOP/s, 20 GB/s"));
+        for (int layer = 0; layer < static_cast<int>(profile.layers.size()); ++layer) {
+            const auto& entry = profile.layers[static_cast<std::size_t>(layer)];
+            const double compute = entry.flops * profile.model.batch / 50e9 * 1e3;
+            const double memory = layerBytesMoved(profile, layer) / 20e9 * 1e3;
+            QCOMPARE(estimateLayerTimes(profile, layer, box.preset).forwardMs,
+                     std::max(compute, memory));
+        }
     }
     void defaultMachinesForTheThreeTiers() {
         const std::vector<MachineSelection> machines = defaultMachinesForTiers();
