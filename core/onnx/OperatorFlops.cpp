@@ -77,10 +77,13 @@ double operatorFlops(const std::string& opType, const OperatorShapes& shapes) {
         return 2.0 * elementCount(output) * k;
     }
     if (opType == "MaxPool" || opType == "AveragePool" || opType == "LpPool") {
+        // (a hostile kernel_shape cannot make it infinite: the window is capped far above any
+        // real one, and no output means no work)
         double window = 1;
         for (std::int64_t k : shapes.kernel)
-            window *= static_cast<double>(std::max<std::int64_t>(k, 1));
-        return elementCount(output) * window;
+            window = std::min(window * static_cast<double>(std::max<std::int64_t>(k, 1)), 1e12);
+        const double outputs = elementCount(output);
+        return outputs > 0 ? outputs * window : 0.0;
     }
     if (opType == "GlobalAveragePool" || opType == "GlobalMaxPool")
         return elementCount(input(0));

@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 #include <map>
 
 #include <sys/stat.h>
@@ -267,6 +269,17 @@ class TestOnnxImport : public QObject {
         QCOMPARE(
             operatorFlops("AveragePool", Shapes{Dims{{1, 8, 4, 4}}, Dims{{1, 8, 2, 2}}, {2, 2}}),
             8.0 * 2 * 2 * 4);
+        // a hostile window stays finite; no output, no work
+        const double huge = operatorFlops(
+            "MaxPool",
+            Shapes{Dims{{1, 1, 4, 4}},
+                   Dims{{1, 1, 2, 2}},
+                   {std::int64_t{1} << 62, std::int64_t{1} << 62, std::int64_t{1} << 62}});
+        QVERIFY(std::isfinite(huge) && huge == 4 * 1e12);
+        QCOMPARE(
+            operatorFlops("MaxPool",
+                          Shapes{Dims{{1, 1, 4, 4}}, Dims{{1, 1, 0, 0}}, {std::int64_t{1} << 62}}),
+            0.0);
         // global pooling reads every input element: 512×7×7
         QCOMPARE(operatorFlops("GlobalAveragePool",
                                Shapes{Dims{{1, 512, 7, 7}}, Dims{{1, 512, 1, 1}}, {}}),
