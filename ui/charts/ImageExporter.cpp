@@ -52,17 +52,32 @@ QByteArray ImageExporter::render(const QString& format, const QSizeF& size,
         painter.fillRect(target, Qt::white);
         paint(painter, target);
     } else if (format == "pdf") {
-        QPdfWriter writer(&buffer);
-        writer.setTitle(title);
-        writer.setCreator(QStringLiteral("CutLab"));
-        writer.setPageSize(QPageSize(size, QPageSize::Point));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        writer.setResolution(72);
-        QPainter painter(&writer);
-        painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-        painter.fillRect(target, Qt::white);
-        paint(painter, target);
+        return renderPdf(size, {paint}, title);
     }
+    return data;
+}
+
+QByteArray ImageExporter::renderPdf(const QSizeF& size, const std::vector<PaintFunction>& pages,
+                                    const QString& title) {
+    QByteArray data;
+    QBuffer buffer(&data);
+    buffer.open(QIODevice::WriteOnly);
+    const QRectF target(QPointF(0, 0), size);
+    QPdfWriter writer(&buffer);
+    writer.setTitle(title);
+    writer.setCreator(QStringLiteral("CutLab"));
+    writer.setPageSize(QPageSize(size, QPageSize::Point));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    writer.setResolution(72);
+    QPainter painter(&writer);
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    for (std::size_t page = 0; page < pages.size(); ++page) {
+        if (page > 0)
+            writer.newPage();
+        painter.fillRect(target, Qt::white);
+        pages[page](painter, target);
+    }
+    painter.end();
     return data;
 }
 

@@ -7,6 +7,7 @@
 #include "core/io/AtomicFile.h"
 
 #include <functional>
+#include <vector>
 
 class QChart;
 class QPainter;
@@ -29,6 +30,9 @@ class ImageExporter {
     static bool writeChart(const QString& path, QChart* chart, const QSizeF& size, QString* error);
     static QByteArray render(const QString& format, const QSizeF& size, const PaintFunction& paint,
                              const QString& title);
+    // A PDF of one page per paint function, each `size` points, white under the drawing.
+    static QByteArray renderPdf(const QSizeF& size, const std::vector<PaintFunction>& pages,
+                                const QString& title);
     // core::writeFileAtomically: only regular files, never half a file; the error names why.
     static bool saveAtomically(const QString& path, const QByteArray& data, QString* error,
                                core::FileAccess access = core::FileAccess::Shared);

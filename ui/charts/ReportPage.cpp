@@ -17,7 +17,6 @@
 #include <QLegend>
 #include <QPageSize>
 #include <QPainter>
-#include <QPdfWriter>
 #include <QXYSeries>
 
 #include <algorithm>
@@ -424,27 +423,14 @@ bool ReportPage::write(const ReportContent& content, const QString& path, Paper 
         return false;
     }
     const QSizeF page = pageSize(paper);
-    QByteArray pdf;
-    {
-        QBuffer buffer(&pdf);
-        buffer.open(QIODevice::WriteOnly);
-        QPdfWriter writer(&buffer);
-        writer.setTitle(QStringLiteral("CutLab report — %1")
-                            .arg(QString::fromStdString(content.profile->model.name)));
-        writer.setCreator(QStringLiteral("CutLab"));
-        writer.setPageSize(QPageSize(page, QPageSize::Point));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        writer.setResolution(72);
-        QPainter painter(&writer);
-        painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-        painter.fillRect(QRectF(QPointF(0, 0), page), Qt::white);
-        paint(painter, content, page);
-        for (const auto& extra : content.extraPages) {
-            writer.newPage();
-            painter.fillRect(QRectF(QPointF(0, 0), page), Qt::white);
-            extra(painter, page);
-        }
-    }
+    std::vector<ImageExporter::PaintFunction> pages{
+        [&](QPainter& painter, const QRectF&) { paint(painter, content, page); }};
+    for (const auto& extra : content.extraPages)
+        pages.push_back([&extra, page](QPainter& painter, const QRectF&) { extra(painter, page); });
+    const QByteArray pdf =
+        ImageExporter::renderPdf(page, pages,
+                                 QStringLiteral("CutLab report — %1")
+                                     .arg(QString::fromStdString(content.profile->model.name)));
     return ImageExporter::saveAtomically(path, pdf, error);
 }
 
