@@ -326,10 +326,14 @@ bool FileActions::openPlan(const QString& path) {
         reportPlanProblem(path, error);
         return false;
     }
+    planOpened(path, QStringLiteral("Plan restored from %1"));
+    return true;
+}
+
+void FileActions::planOpened(const QString& path, const QString& message) {
     m_document->markSaved();
     m_planPath = path;
-    emit statusMessage(QStringLiteral("Plan restored from %1").arg(path), 5000);
-    return true;
+    emit statusMessage(message.arg(path), 5000);
 }
 
 bool FileActions::openTrainingPlan(const QString& path, const std::string& text) {
@@ -356,9 +360,7 @@ bool FileActions::openTrainingPlan(const QString& path, const std::string& text)
         reportPlanProblem(path, error);
         return false;
     }
-    m_document->markSaved();
-    m_planPath = path;
-    emit statusMessage(QStringLiteral("Training plan restored from %1").arg(path), 5000);
+    planOpened(path, QStringLiteral("Training plan restored from %1"));
     return true;
 }
 

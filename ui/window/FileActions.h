@@ -127,6 +127,8 @@ class FileActions : public QObject {
                            const std::string& recorded);
     bool openTrainingPlan(const QString& path, const std::string& text);
     void reportPlanProblem(const QString& path, const QString& error);
+    // A plan now shown: unmodified, saved where it came from; `message` has %1 for the path.
+    void planOpened(const QString& path, const QString& message);
     void announceOpened(const QString& path);
 
     Document* m_document;
