@@ -116,6 +116,7 @@ class TestFit : public QObject {
     void clickingASummaryOpensIt();
     void aCutInsideASummaryIsDrawnInsideIt();
     void legibleFitNeverShowsEmptyBoxes();
+    void fitWorksTopToBottom();
 };
 
 void TestFit::summaryRangesShareTheLayersOut() {
@@ -280,6 +281,28 @@ void TestFit::legibleFitNeverShowsEmptyBoxes() {
     for (QGraphicsItem* item : view->items(view->viewport()->rect()))
         nodesInView += item->type() == LayerItem::Type || item->type() == BlockFrameItem::Type;
     QVERIFY(nodesInView > 0);
+}
+
+// Top to bottom the main axis is vertical: Fit measures the model along the view's height.
+void TestFit::fitWorksTopToBottom() {
+    WindowFixture fixture;
+    MainWindow* window =
+        fixture.open(uiSourcePath("sample_profiles/handmade/tiny-branching.json"), {1920, 1080});
+    QVERIFY(window);
+    window->action("topToBottom")->setChecked(true);
+    QVERIFY(window->scene()->topToBottom());
+    pressOnGraph(window, Qt::Key_0, Qt::ControlModifier);
+    GraphView* view = window->graphPanel()->view();
+    const QRectF content = window->scene()->contentRect();
+    QVERIFY2(view->visibleSceneRect().contains(content.adjusted(30, 30, -30, -30)),
+             qPrintable(QStringLiteral("content %1 x %2 at zoom %3, view %4 x %5")
+                            .arg(content.width())
+                            .arg(content.height())
+                            .arg(view->zoom())
+                            .arg(view->visibleSceneRect().width())
+                            .arg(view->visibleSceneRect().height())));
+    const QStringList problems = unreadableItems(view);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join("; ")));
 }
 
 QTEST_MAIN(TestFit)

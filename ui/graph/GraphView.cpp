@@ -170,9 +170,10 @@ void GraphView::fitContent(double minimumZoom) {
         return;
     const bool vertical = m_scene->topToBottom();
     const QSizeF area = fitArea();
-    const double fit =
-        vertical ? std::min(area.height() / bounds.height(), area.width() / bounds.width())
-                 : std::min(area.width() / bounds.width(), area.height() / bounds.height());
+    // fitArea is (main, cross); top to bottom the main axis is the scene's height
+    const double main = vertical ? bounds.height() : bounds.width();
+    const double cross = vertical ? bounds.width() : bounds.height();
+    const double fit = std::min(area.width() / main, area.height() / cross);
     if (fit >= minimumZoom) {
         const double zoom = std::clamp(fit, kMinimumZoom, 1.2);
         setTransform(QTransform::fromScale(zoom, zoom));
