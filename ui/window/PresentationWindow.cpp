@@ -144,25 +144,14 @@ std::vector<PresentationWindow::Step> PresentationWindow::prepareSteps(const Doc
 namespace {
 
 QString lowerFirst(QString text) {
-    if (!text.isEmpty() && !text.startsWith(QStringLiteral("CutLab")))
+    if (!text.isEmpty())
         text[0] = text[0].toLower();
     return text;
 }
 
-bool sameNetwork(const core::Network& a, const core::Network& b) {
-    if (a.name != b.name || a.links.size() != b.links.size())
-        return false;
-    for (std::size_t i = 0; i < a.links.size(); ++i)
-        if (a.links[i].from != b.links[i].from || a.links[i].to != b.links[i].to ||
-            a.links[i].bandwidthMbps != b.links[i].bandwidthMbps ||
-            a.links[i].latencyMs != b.links[i].latencyMs)
-            return false;
-    return true;
-}
-
 bool showsTheSame(const PresentationWindow::Step& a, const PresentationWindow::Step& b) {
     return a.ready && b.ready && a.unavailable.isEmpty() && b.unavailable.isEmpty() &&
-           a.state == b.state && sameNetwork(a.network, b.network);
+           a.state == b.state && a.network == b.network;
 }
 
 } // namespace
@@ -261,7 +250,7 @@ void PresentationWindow::showStep(int index) {
     m_title->setText(
         QStringLiteral("%1 / %2 · %3").arg(m_current + 1).arg(stepCount()).arg(step.title));
     if (step.ready && step.unavailable.isEmpty()) {
-        if (networkToJsonText(step.network) != networkToJsonText(m_document->network()))
+        if (step.network != m_document->network())
             m_document->setNetwork(step.network);
         m_document->applyState(step.state);
     }
@@ -327,16 +316,6 @@ void PresentationWindow::frameGraph() {
         std::min(m_document->blockCount(), std::max(state.deviceBoundary, state.edgeBoundary) + 2);
     const double minimum = minimumGraphZoom(height());
     m_view->frameBoundaries(first, last, minimum, kMaximumZoom * minimum);
-}
-
-QString PresentationWindow::networkToJsonText(const core::Network& network) {
-    QString text = QString::fromStdString(network.name);
-    for (const auto& link : network.links)
-        text += QStringLiteral("|%1>%2:%3:%4")
-                    .arg(QString::fromStdString(link.from), QString::fromStdString(link.to))
-                    .arg(link.bandwidthMbps)
-                    .arg(link.latencyMs);
-    return text;
 }
 
 void PresentationWindow::refreshContent() {
@@ -425,7 +404,7 @@ void PresentationWindow::closeEvent(QCloseEvent* event) {
     for (int slot = 0; slot < kSearchSlots; ++slot)
         m_jobs->cancel(slot);
     if (m_document->hasProfile()) {
-        if (networkToJsonText(m_savedNetwork) != networkToJsonText(m_document->network()))
+        if (m_savedNetwork != m_document->network())
             m_document->setNetwork(m_savedNetwork);
         m_document->applyState(m_savedState);
         if (!m_wasModified) // presenting is no edit

@@ -91,7 +91,6 @@ class PresentationWindow : public QWidget {
     void styleChart(QChart* chart) const;
     void searchFinished(int id, const std::optional<core::TierPlacement>& placement,
                         const QString& failure, bool sameProfile);
-    static QString networkToJsonText(const core::Network& network);
 
     Document* m_document;
     ChartsPanel* m_charts;
