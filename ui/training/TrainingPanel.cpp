@@ -540,38 +540,27 @@ void TrainingPanel::planOptimumIfMissing() {
     const core::PipelineRequest request = pipelineRequest(&error);
     if (!error.isEmpty())
         return;
-    m_jobs->start(
-        OptimumJob,
-        [this, settings, profile = m_document->profile(), network = *m_document->network(),
-         request](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
-            std::optional<PipelineOptimum> optimum;
-            try {
-                const core::Profile planned = estimatedProfile(
-                    *profile, settings.times,
-                    settings.chain.isEmpty() ? std::string() : settings.chain.front().toStdString(),
-                    settings.predictorPath.toStdString());
-                core::PipelineRequest cancellable = request;
-                cancellable.cancel = &cancelled;
-                const auto plan = core::planPipeline(planned, network, cancellable);
-                const bool measured = settings.times == core::TimeSource::Profile;
-                optimum = PipelineOptimum{
-                    measured ? plan.bottleneckMs
-                             : core::evaluatePipeline(
-                                   *profile, network, request,
-                                   core::PipelineSimulation::stageOfLayerOf(
-                                       plan, static_cast<int>(profile->layers.size())))
-                                   .bottleneckMs,
-                    plan.exact && measured};
-            } catch (const std::exception&) {
-                return nullptr; // the summary keeps saying how to plan it
-            }
-            return [this, settings, optimum] {
-                if (m_document->pipelineSettings() != settings)
-                    return;
-                m_optimum = std::make_pair(settings, *optimum);
-                updateMessage();
-            };
-        });
+    m_jobs->start(OptimumJob,
+                  [this, settings, profile = m_document->profile(),
+                   network = *m_document->network(),
+                   request](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+                      PipelineOptimum optimum;
+                      try {
+                          core::PipelineRequest cancellable = request;
+                          cancellable.cancel = &cancelled;
+                          const auto [pipeline, measuredMs] =
+                              planOnChosenTimes(*profile, network, cancellable, settings);
+                          optimum = optimumOf(pipeline, measuredMs);
+                      } catch (const std::exception&) {
+                          return nullptr; // the summary keeps saying how to plan it
+                      }
+                      return [this, settings, optimum] {
+                          if (m_document->pipelineSettings() != settings)
+                              return;
+                          m_optimum = std::make_pair(settings, optimum);
+                          updateMessage();
+                      };
+                  });
 }
 
 void TrainingPanel::showPipelinePartition(const std::vector<int>& allowed) {
@@ -612,6 +601,30 @@ QString TrainingPanel::timesNote() const {
              Format::ms(*m_pipelineMeasuredMs));
 }
 
+std::pair<core::PipelineSimulation, std::optional<double>>
+TrainingPanel::planOnChosenTimes(const core::Profile& profile, const core::Network& network,
+                                 const core::PipelineRequest& request,
+                                 const PipelineSettings& settings) {
+    // the times planned on: measured, or estimated from the chain's first machine
+    const core::Profile planned = estimatedProfile(
+        profile, settings.times,
+        settings.chain.isEmpty() ? std::string() : settings.chain.front().toStdString(),
+        settings.predictorPath.toStdString());
+    auto pipeline = core::PipelineSimulation::planned(planned, network, request,
+                                                      settings.microBatches, settings.scheduleKind);
+    std::optional<double> measuredMs;
+    if (settings.times != core::TimeSource::Profile)
+        measuredMs =
+            core::evaluatePipeline(profile, network, request, pipeline.stageOfLayer).bottleneckMs;
+    return {std::move(pipeline), measuredMs};
+}
+
+PipelineOptimum TrainingPanel::optimumOf(const core::PipelineSimulation& pipeline,
+                                         std::optional<double> measuredMs) {
+    return PipelineOptimum{measuredMs.value_or(pipeline.plan.bottleneckMs),
+                           pipeline.plan.exact && !measuredMs};
+}
+
 void TrainingPanel::replanPipeline() {
     m_pipelineInputs = std::make_pair(m_document->pipelineSettings(), std::vector<int>());
     m_pipeline.reset();
@@ -628,9 +641,7 @@ void TrainingPanel::replanPipeline() {
         m_pipelineError = error;
         m_pipelinePlanned = true;
         if (m_pipeline) {
-            m_optimum = std::make_pair(
-                settings, PipelineOptimum{measuredMs.value_or(m_pipeline->plan.bottleneckMs),
-                                          m_pipeline->plan.exact && !measuredMs});
+            m_optimum = std::make_pair(settings, optimumOf(*m_pipeline, measuredMs));
             showPipelinePartition(allowed);
         } else {
             m_strip->clear();
@@ -646,37 +657,27 @@ void TrainingPanel::replanPipeline() {
         return;
     }
     m_strip->clear();
-    const PipelineSettings& settings = m_document->pipelineSettings();
+    const PipelineSettings settings = m_document->pipelineSettings();
     const PipelinePlanningStatus::Channel channel = m_planning->start();
     m_jobs->start(
         PipelineJob,
         [applyPipeline, profile = m_document->profile(), network = *m_document->network(), request,
-         microBatches = settings.microBatches, kind = settings.scheduleKind, channel,
-         times = settings.times, predictorPath = settings.predictorPath.toStdString(),
-         reference =
-             settings.chain.isEmpty() ? std::string() : settings.chain.front().toStdString()](
-            const std::atomic<bool>& cancelled) -> JobRunner::Apply {
+         settings, channel](const std::atomic<bool>& cancelled) -> JobRunner::Apply {
             // On a worker thread: only the copies above are read.
             auto pipeline = std::make_shared<std::optional<core::PipelineSimulation>>();
             auto allowed = std::make_shared<std::vector<int>>();
             std::optional<double> measuredMs;
             QString error;
             try {
-                // the times planned on: measured, or estimated from the reference
-                const core::Profile planned =
-                    estimatedProfile(*profile, times, reference, predictorPath);
                 core::PipelineRequest cancellable =
                     request; // stops when the slot's job is replaced or the window closes
                 cancellable.cancel = &cancelled;
                 cancellable.progressPermille = channel.permille.get();
                 cancellable.finishNow = channel.finishNow.get();
-                *pipeline = core::PipelineSimulation::planned(planned, network, cancellable,
-                                                              microBatches, kind);
+                auto planned = planOnChosenTimes(*profile, network, cancellable, settings);
+                *pipeline = std::move(planned.first);
+                measuredMs = planned.second;
                 *allowed = core::PipelineSimulation::allowedBoundaries(*profile, request.cutMode);
-                if (times != core::TimeSource::Profile)
-                    measuredMs = core::evaluatePipeline(*profile, network, request,
-                                                        (*pipeline)->stageOfLayer)
-                                     .bottleneckMs;
             } catch (const std::exception& planError) {
                 pipeline->reset();
                 error = QString::fromStdString(planError.what());

@@ -159,6 +159,14 @@ class TrainingPanel : public QWidget {
     void updatePipeline(); // plans, or simulates the document's boundaries
     void replanPipeline();
     void planOptimumIfMissing();
+    // The planner's pipeline on the times `settings` choose (measured, or estimated from the
+    // chain's first machine) and, on estimates, its bottleneck on the measured times. Throws.
+    static std::pair<core::PipelineSimulation, std::optional<double>>
+    planOnChosenTimes(const core::Profile& profile, const core::Network& network,
+                      const core::PipelineRequest& request, const PipelineSettings& settings);
+    // What a planned pipeline says of the optimum a hand-set partition is compared with.
+    static PipelineOptimum optimumOf(const core::PipelineSimulation& pipeline,
+                                     std::optional<double> measuredMs);
     void resimulatePipeline(const std::vector<int>& boundaries, bool fromStrip);
     void previewBoundaries(); // live, while a boundary is dragged (no command)
     void showPipelinePartition(const std::vector<int>& allowed);
