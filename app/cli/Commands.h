@@ -16,6 +16,7 @@ int runSweep(const std::vector<std::string>& arguments);     // SweepCommand.cpp
 int runImport(const std::vector<std::string>& arguments);    // ImportCommand.cpp
 int runMerge(const std::vector<std::string>& arguments);     // MergeCommand.cpp
 int runEstimate(const std::vector<std::string>& arguments);  // EstimateCommand.cpp
+int runCalibrate(const std::vector<std::string>& arguments); // CalibrateCommand.cpp
 int runPredictor(const std::vector<std::string>& arguments); // PredictorCommand.cpp
 int runTrainingChart(
     const std::vector<std::string>& arguments); // TrainingChartCommand.cpp (cutlab-charts)

@@ -1,6 +1,6 @@
 // cutlab-cli estimate PROFILE.json --machines PRESET@TIER,... -o OUT.json: machines that were
 // never measured, their layer times estimated by a roofline from the layers' flops and bytes
-// (core/model/RooflineEstimator.h; README, "Time estimates").
+// (core/model/RooflineEstimator.h; docs/cost-models.md §3).
 #include "app/cli/Commands.h"
 
 #include "app/cli/ArgumentCursor.h"
@@ -8,6 +8,7 @@
 #include "app/cli/ProfileArgument.h"
 
 #include "core/io/AtomicFile.h"
+#include "core/io/MachineFile.h"
 #include "core/io/ProfileLoader.h"
 #include "core/io/ProfileWriter.h"
 #include "core/model/MachinePreset.h"
@@ -35,7 +36,8 @@ const char* const kUsage =
     "\"estimated\" (or \"partly estimated\" when measured machines remain).\n"
     "  --machines LIST    presets and tiers (default pi4@device,nuc-i3@edge,gtx1080ti@cloud); a\n"
     "                     missing TIER is the preset's own, a missing ID the preset's id;\n"
-    "                     your own machine: NAME=GFLOPS,GBPS[@TIER] (pi4,box=50,20@edge,v100)\n"
+    "                     your own machine: NAME=GFLOPS,GBPS[@TIER] (pi4,box=50,20@edge,v100);\n"
+    "                     a machine file from 'cutlab-cli calibrate': [ID=]FILE.json[@TIER]\n"
     "  -o, --output FILE  where to write (atomically: never a partial file; may be PROFILE)\n"
     "  --replace          rewrite machines whose id is already in the profile (else refused)\n"
     "  --list             the presets with their figures and sources\n"
@@ -60,7 +62,7 @@ void printPresets() {
 std::vector<core::MachineSelection> machinesOf(const std::string& text, bool given) {
     if (!given)
         return core::defaultMachinesForTiers();
-    auto parsed = core::parseMachineSelection(text);
+    auto parsed = core::parseMachineSelection(text, core::readMachineFile);
     if (!parsed.ok())
         throw CliError("--machines: " + parsed.error);
     return std::move(parsed.machines);

@@ -2,6 +2,7 @@
 
 #include "core/io/JsonFields.h"
 #include "core/io/JsonText.h"
+#include "core/model/OperatorClass.h"
 
 #include <unordered_map>
 
@@ -219,6 +220,12 @@ class ProfileValidator {
             if (auto name = m_fields.string(*type, at + "/type"))
                 layer.type = *name;
         }
+        if (auto kind = entry.find("operator_class"); kind != entry.end())
+            if (auto name = m_fields.string(*kind, at + "/operator_class"))
+                if (!operatorClassFromName(*name))
+                    m_fields.add(at + "/operator_class", "unknown operator class '" + *name +
+                                                             "' (expected one of " +
+                                                             operatorClassNames() + ")");
     }
 
     void readInputs(const Json& entry, const std::string& at, std::size_t position,

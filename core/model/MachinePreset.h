@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/OperatorClass.h"
 #include "core/model/Tier.h"
 
 #include <string>
@@ -7,6 +8,14 @@
 #include <vector>
 
 namespace cutlab::core {
+
+// The rate one class of operators reaches on a machine: compute-bound work at `gflops`
+// (10^9 flop/s), memory-bound work at `gbps` (10^9 B/s).
+struct ClassRoofline {
+    OperatorClass operatorClass = OperatorClass::Convolution;
+    double gflops = 0;
+    double gbps = 0;
+};
 
 // A machine described by a roofline: what its layers would take is estimated from the layer's
 // flops and bytes (core/model/RooflineEstimator.h) instead of measured. Figures are fp32.
@@ -25,8 +34,14 @@ struct MachinePreset {
     std::string source;         // where the figures come from (datasheet, published measurement)
     std::string fractionReason; // why `achievedFraction` has its value
 
+    // Calibrated machines (cutlab-cli calibrate, a `cutlab-machine` file): the rate of each
+    // class that was fitted; every other class runs at the machine-wide figures above.
+    std::vector<ClassRoofline> classRooflines;
+
     // The fp32 GFLOP/s the estimates use: peak x achieved fraction.
     double achievedGflops() const { return peakGflops * achievedFraction; }
+    // The rates one class of operators runs at: its own when calibrated, else the machine's.
+    ClassRoofline rooflineFor(OperatorClass operatorClass) const;
 };
 
 // The built-in presets, in the order `cutlab-cli estimate --list` shows them: pi3, pi4,

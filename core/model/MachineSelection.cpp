@@ -80,6 +80,55 @@ std::string parseCustom(const std::string& id, std::string_view flopsEntry,
     return {};
 }
 
+bool endsWithJson(std::string_view text) {
+    constexpr std::string_view suffix = ".json";
+    return text.size() > suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+// The text of an entry after "ID=" when it names a machine file, else empty.
+std::string_view machineFileOf(std::string_view entry) {
+    const auto equals = entry.find('=');
+    const std::string_view rest =
+        trim(equals == std::string_view::npos ? entry : entry.substr(equals + 1));
+    const auto at = rest.rfind('@');
+    const bool file = endsWithJson(rest) ||
+                      (at != std::string_view::npos && endsWithJson(trim(rest.substr(0, at))));
+    return file ? rest : std::string_view();
+}
+
+// "[ID=]FILE.json[@TIER]": a machine file; returns an error sentence, empty when understood.
+std::string parseFileEntry(std::string_view entry, const MachineFileReader& readFile,
+                           MachineSelection& machine) {
+    const auto equals = entry.find('=');
+    const std::string id =
+        equals == std::string_view::npos ? "" : std::string(trim(entry.substr(0, equals)));
+    if (equals != std::string_view::npos && id.empty())
+        return "'" + std::string(entry) + "' has an empty machine id before '='";
+    const std::string_view rest = machineFileOf(entry);
+    std::string_view path = rest, tierText;
+    const auto at = rest.rfind('@');
+    if (!endsWithJson(rest) && at != std::string_view::npos) {
+        path = trim(rest.substr(0, at));
+        tierText = trim(rest.substr(at + 1));
+    }
+    if (!readFile)
+        return "'" + std::string(path) + "': machine files are not read here";
+    std::string error;
+    const auto preset = readFile(std::string(path), error);
+    if (!preset)
+        return error;
+    machine.preset = *preset;
+    machine.tier = preset->defaultTier;
+    if (!tierText.empty()) {
+        const auto tier = tierFromName(tierText);
+        if (!tier)
+            return tierError(tierText, rest);
+        machine.tier = *tier;
+    }
+    machine.machineId = id.empty() ? preset->id : id;
+    return {};
+}
+
 // One "[ID=]PRESET[@TIER]" entry; returns an error sentence, empty when understood.
 std::string parseEntry(std::string_view entry, MachineSelection& machine) {
     std::string_view rest = entry;
@@ -141,7 +190,8 @@ std::vector<std::string_view> entriesOf(std::string_view text) {
 
 } // namespace
 
-MachineSelectionParse parseMachineSelection(std::string_view text) {
+MachineSelectionParse parseMachineSelection(std::string_view text,
+                                            const MachineFileReader& readFile) {
     MachineSelectionParse result;
     const auto fail = [&result](std::string error) {
         result.machines.clear();
@@ -166,6 +216,8 @@ MachineSelectionParse parseMachineSelection(std::string_view text) {
                             "=GFLOPS,GBPS, e.g. " + id + "=50,20)");
             error = parseCustom(id, entry.substr(entry.find('=') + 1), entries[i + 1], machine);
             ++i;
+        } else if (!machineFileOf(entry).empty()) {
+            error = parseFileEntry(entry, readFile, machine);
         } else if (numberOf(splitTier(entry, hasTier).first)) {
             error = "'" + std::string(entry) +
                     "' is a bare number: a custom machine is written NAME=GFLOPS,GBPS";

@@ -82,14 +82,14 @@ double layerBytesMoved(const Profile& profile, int layer) {
 RooflineLayerTimes estimateLayerTimes(const Profile& profile, int layer,
                                       const MachinePreset& preset) {
     const Layer& entry = profile.layers[static_cast<std::size_t>(layer)];
+    const ClassRoofline rate = preset.rooflineFor(operatorClassOf(entry));
     RooflineLayerTimes times;
-    times.computeMs = entry.flops * profile.model.batch /
-                      (preset.achievedGflops() * kFlopsPerGflop) * kMsPerSecond;
-    const double bandwidth = preset.memoryGBps * kBytesPerGB;
-    times.memoryMs = layerBytesMoved(profile, layer) / bandwidth * kMsPerSecond;
+    times.computeMs =
+        entry.flops * profile.model.batch / (rate.gflops * kFlopsPerGflop) * kMsPerSecond;
+    times.memoryMs = layerBytesMoved(profile, layer) / (rate.gbps * kBytesPerGB) * kMsPerSecond;
     times.forwardMs = preset.overheadMs + std::max(times.computeMs, times.memoryMs);
     times.backwardMs = 2 * times.forwardMs;
-    times.updateMs = 3 * entry.paramBytes / bandwidth * kMsPerSecond;
+    times.updateMs = 3 * entry.paramBytes / (preset.memoryGBps * kBytesPerGB) * kMsPerSecond;
     return times;
 }
 
@@ -98,12 +98,26 @@ bool profileHasFlops(const Profile& profile) {
                        [](const Layer& layer) { return layer.flops > 0; });
 }
 
+namespace {
+
+// "; per operator class: convolution 31.2 GFLOP/s 4.1 GB/s, ..." for a calibrated machine.
+std::string classRatesText(const MachinePreset& preset) {
+    std::string text;
+    for (const ClassRoofline& rate : preset.classRooflines)
+        text += (text.empty() ? "; per operator class: " : ", ") +
+                operatorClassName(rate.operatorClass) + " " + numberText(rate.gflops) +
+                " GFLOP/s " + numberText(rate.gbps) + " GB/s";
+    return text;
+}
+
+} // namespace
+
 std::string rooflineNote(const MachinePreset& preset) {
     return "roofline: " + preset.id + " preset, " + numberText(preset.achievedGflops()) +
            " GFLOP/s fp32 (" + numberText(preset.achievedFraction) + " x " +
            numberText(preset.peakGflops) + " peak), " + numberText(preset.memoryGBps) + " GB/s, " +
-           numberText(preset.overheadMs) +
-           " ms per layer; forward = overhead + max(flops / FLOP/s, bytes moved / bandwidth), "
+           numberText(preset.overheadMs) + " ms per layer" + classRatesText(preset) +
+           "; forward = overhead + max(flops / FLOP/s, bytes moved / bandwidth), "
            "backward = 2 x forward, update = 3 x param_bytes / bandwidth";
 }
 

@@ -11,7 +11,7 @@
 namespace cutlab::core {
 
 // Roofline estimates of layer times on machines that were never measured, from the layer's
-// flops and bytes (README, "Time estimates"). For one layer on one preset, at model.batch
+// flops and bytes (cost-models.md §3). For one layer on one preset, at model.batch
 // samples b (the batch profile times are given at):
 //   compute  = flops x b / (peak x achieved fraction)
 //   memory   = bytes moved / memory bandwidth, bytes moved = (input + output bytes) x b +

@@ -3,6 +3,7 @@
 #include "core/io/AtomicFile.h"
 #include "core/io/InputLimits.h"
 #include "core/io/JsonText.h"
+#include "core/io/MachineFile.h"
 #include "core/io/PipeDreamImport.h"
 #include "core/io/ProfileLoader.h"
 #include "core/io/ProfileWriter.h"
@@ -47,7 +48,7 @@ ConvertedProfile importOnnx(const std::string& source, const ModelImportOptions&
                             const ImportProgress& progress) {
     std::vector<MachineSelection> machines = defaultMachinesForTiers();
     if (!options.machines.empty()) {
-        auto parsed = parseMachineSelection(options.machines);
+        auto parsed = parseMachineSelection(options.machines, readMachineFile);
         if (!parsed.ok())
             throw ModelImportError(source, "--machines: " + parsed.error);
         machines = std::move(parsed.machines);

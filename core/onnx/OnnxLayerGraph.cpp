@@ -216,6 +216,8 @@ class LayerGraphBuilder {
         for (const auto& attribute : node.attribute())
             if (attribute.name() == "kernel_shape")
                 shapes.kernel.assign(attribute.ints().begin(), attribute.ints().end());
+            else if (attribute.name() == "group")
+                shapes.group = attribute.i();
         for (const auto& name : node.input()) {
             const auto found = m_tensors.find(name);
             shapes.inputs.push_back(found != m_tensors.end() ? found->second.shape : Shape{});
@@ -247,6 +249,7 @@ class LayerGraphBuilder {
         layer["output_bytes"] = outputBytes;
         layer["param_bytes"] = m_paramBytes;
         layer["flops"] = operatorFlops(node.op_type(), shapes);
+        layer["operator_class"] = operatorClassName(operatorClass(node.op_type(), shapes));
         layer["output_shape"] = shapes.outputs.empty() ? Shape{} : shapes.outputs.front();
         return layer;
     }

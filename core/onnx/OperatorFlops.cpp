@@ -92,4 +92,21 @@ double operatorFlops(const std::string& opType, const OperatorShapes& shapes) {
     return 0;
 }
 
+OperatorClass operatorClass(const std::string& opType, const OperatorShapes& shapes) {
+    if (opType == "Conv" || opType == "ConvTranspose")
+        return shapes.group > 1 ? OperatorClass::GroupedConvolution : OperatorClass::Convolution;
+    if (opType == "Gemm" || opType == "MatMul") {
+        const std::vector<std::int64_t> output =
+            shapes.outputs.empty() ? std::vector<std::int64_t>{} : shapes.outputs.front();
+        const double columns = output.empty() ? 1 : static_cast<double>(output.back());
+        const double rows = columns > 0 ? elementCount(output) / columns : 0;
+        return rows <= 1 ? OperatorClass::MatrixVector : OperatorClass::MatrixMultiply;
+    }
+    if (opType == "MaxPool" || opType == "AveragePool" || opType == "LpPool" ||
+        opType == "GlobalAveragePool" || opType == "GlobalMaxPool")
+        return OperatorClass::Pooling;
+    return operatorFlops(opType, shapes) > 0 ? OperatorClass::Elementwise
+                                             : OperatorClass::DataMovement;
+}
+
 } // namespace cutlab::core

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/model/OperatorClass.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,6 +14,7 @@ struct OperatorShapes {
     std::vector<std::vector<std::int64_t>> inputs;
     std::vector<std::vector<std::int64_t>> outputs;
     std::vector<std::int64_t> kernel; // the node's kernel_shape (pooling windows); empty: none
+    std::int64_t group = 1;           // the node's group (convolutions)
 };
 
 // Elements of a shape (1 for a scalar).
@@ -27,5 +30,12 @@ double elementCount(const std::vector<std::int64_t>& shape);
 //    elements;
 //  - everything else (reshaping, concatenation, gathering, shapes): 0.
 double operatorFlops(const std::string& opType, const OperatorShapes& shapes);
+
+// The class of one ONNX operator at the given shapes (core/model/OperatorClass.h): Conv and
+// ConvTranspose are grouped when `group` > 1; Gemm and MatMul are matrix-vector when the output
+// has one row (its elements / its last dimension = 1), else matrix-multiply; MaxPool,
+// AveragePool, LpPool and the global pools are pooling; any other operator with flops is
+// element-wise, and one without is data movement.
+OperatorClass operatorClass(const std::string& opType, const OperatorShapes& shapes);
 
 } // namespace cutlab::core

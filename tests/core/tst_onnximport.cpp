@@ -285,6 +285,34 @@ class TestOnnxImport : public QObject {
                                Shapes{Dims{{1, 512, 7, 7}}, Dims{{1, 512, 1, 1}}, {}}),
                  512.0 * 49);
     }
+    // The time model's class of each operator: grouped convolutions, GEMV and pooling are told
+    // apart from the dense operators they would otherwise be priced as.
+    void operatorClassesByShape() {
+        using Shapes = OperatorShapes;
+        using Dims = std::vector<std::vector<std::int64_t>>;
+        const auto classOf = [](const char* type, const Shapes& shapes) {
+            return operatorClassName(operatorClass(type, shapes));
+        };
+        Shapes dense{Dims{{1, 16, 10, 10}, {32, 16, 3, 3}}, Dims{{1, 32, 10, 10}}, {}};
+        QCOMPARE(classOf("Conv", dense), std::string("convolution"));
+        Shapes depthwise{Dims{{1, 32, 8, 8}, {32, 1, 3, 3}}, Dims{{1, 32, 8, 8}}, {}, 32};
+        QCOMPARE(classOf("Conv", depthwise), std::string("grouped_convolution"));
+        // a fully connected layer on one sample is a matrix-vector product; three rows are not
+        QCOMPARE(classOf("Gemm", Shapes{Dims{{1, 512}, {1000, 512}}, Dims{{1, 1000}}, {}}),
+                 std::string("matrix_vector"));
+        QCOMPARE(classOf("Gemm", Shapes{Dims{{6, 3}, {6, 2}}, Dims{{3, 2}}, {}}),
+                 std::string("matrix_multiply"));
+        QCOMPARE(classOf("MatMul", Shapes{Dims{{1, 8, 64}, {64, 64}}, Dims{{1, 8, 64}}, {}}),
+                 std::string("matrix_multiply"));
+        QCOMPARE(classOf("MaxPool", Shapes{Dims{{1, 8, 4, 4}}, Dims{{1, 8, 2, 2}}, {2, 2}}),
+                 std::string("pooling"));
+        QCOMPARE(classOf("GlobalAveragePool", Shapes{Dims{{1, 8, 4, 4}}, Dims{{1, 8, 1, 1}}, {}}),
+                 std::string("pooling"));
+        QCOMPARE(classOf("Relu", Shapes{Dims{{1, 8}}, Dims{{1, 8}}, {}}),
+                 std::string("elementwise"));
+        QCOMPARE(classOf("Flatten", Shapes{Dims{{1, 8, 1, 1}}, Dims{{1, 8}}, {}}),
+                 std::string("data_movement"));
+    }
 };
 
 QTEST_MAIN(TestOnnxImport)
