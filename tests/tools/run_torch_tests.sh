@@ -1,8 +1,9 @@
 #!/bin/sh
-# Runs the tests of tools/cutlab-profile-torch and tools/export-onnx-torch with Debian's Python
-# (python3-torch, python3-torchvision, python3-onnx; the tests skip themselves with a message
-# when torch is missing). CUTLAB_CLI: a built cutlab-cli for `validate` (default: the first of
-# build/torch, build/dev, build/ci that exists; unset = those checks are skipped).
+# Runs the tests of tools/cutlab-profile-torch, tools/export-onnx-torch and tools/cutlab-run-split
+# with Debian's Python (python3-torch, python3-torchvision, python3-onnx; the tests skip
+# themselves with a message when torch is missing). CUTLAB_CLI: a built cutlab-cli for `validate`
+# and `plan` (default: the first of build/torch, build/dev, build/ci that exists; unset = those
+# checks are skipped).
 #   tests/tools/run_torch_tests.sh [unittest options, e.g. -k LeNet5]
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,4 +23,5 @@ else
     echo "cutlab-cli: not built (build/torch, build/dev, build/ci): validate checks skipped"
 fi
 cd "$root"
-exec "$python" -m unittest -v "$@" tests/tools/test_profile_torch.py
+exec "$python" -m unittest -v "$@" tests/tools/test_profile_torch.py \
+    tests/tools/test_run_split.py
