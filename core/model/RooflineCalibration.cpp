@@ -18,6 +18,7 @@ constexpr double kFirstRidge = 0.25;
 constexpr int kRidgeSteps = 13; // 0.25, 0.5, ... 1024
 // A class is never fitted faster than 1,000 x the all-class rate.
 constexpr double kFastestClass = 1e-3;
+constexpr int kPriorSteps = 8;             // Gauss-Newton steps of the log-scale prior
 constexpr double kGBpsPerBytePerMs = 1e-6; // bytes per ms -> 10^9 bytes per s
 
 struct Node {
@@ -128,10 +129,13 @@ int columnOf(const std::vector<OperatorClass>& classes, OperatorClass operatorCl
 }
 
 // Rows: each layer's relative error (estimated / measured - 1); with a prior, one row per
-// class pulling its rate towards the prior's.
+// class c pulling its rate towards the all-class rate on a log scale, weight x ln(u_c / u_all),
+// linearised around `around` (u_c of the previous step), so that a class 100 times slower than
+// the rest costs as much as one 100 times faster.
 struct Prior {
-    double msPerByte = 0; // 0: no prior
+    double msPerByte = 0; // u_all; 0: no prior
     double weight = 0;
+    std::vector<double> around; // per class
 };
 
 Fit fitAt(const std::vector<MeasuredLayer>& layers, double ridge,
@@ -150,8 +154,9 @@ Fit fitAt(const std::vector<MeasuredLayer>& layers, double ridge,
                 std::max(node.flops / ridge, node.bytes) / layer.ms;
     }
     for (Eigen::Index c = 0; c < priorRows; ++c) {
-        a(rows + c, 1 + c) = prior.weight / prior.msPerByte;
-        b(rows + c) = prior.weight;
+        const double around = prior.around[static_cast<std::size_t>(c)];
+        a(rows + c, 1 + c) = prior.weight / around;
+        b(rows + c) = prior.weight * (1 - std::log(around / prior.msPerByte));
     }
     const Eigen::VectorXd x = nonNegativeLeastSquares(a, b);
     Fit fit;
@@ -159,6 +164,22 @@ Fit fitAt(const std::vector<MeasuredLayer>& layers, double ridge,
     for (Eigen::Index j = 1; j < unknowns; ++j)
         fit.msPerByte.push_back(x(j));
     fit.cost = (a.topRows(rows) * x - b.head(rows)).squaredNorm();
+    return fit;
+}
+
+// The per-class fit with the log-scale prior: Gauss-Newton steps from every class at the
+// all-class rate, each step's rates kept within 1000 times the all-class rate.
+Fit perClassFit(const std::vector<MeasuredLayer>& layers, double ridge,
+                const std::vector<OperatorClass>& classes, const Fit& all, double weight) {
+    const double uAll = all.msPerByte.front();
+    Prior prior{uAll, weight, std::vector<double>(classes.size(), uAll)};
+    Fit fit = fitAt(layers, ridge, classes, prior);
+    for (int step = 1; step < kPriorSteps && weight > 0; ++step) {
+        for (std::size_t c = 0; c < classes.size(); ++c)
+            prior.around[c] =
+                std::clamp(fit.msPerByte[c], kFastestClass * uAll, uAll / kFastestClass);
+        fit = fitAt(layers, ridge, classes, prior);
+    }
     return fit;
 }
 
@@ -229,8 +250,7 @@ MachinePreset calibrateMachine(const std::vector<CalibrationSample>& samples,
         const Fit all = fitAt(layers, ridge, {}, {});
         if (!(all.msPerByte.front() > 0))
             continue;
-        const Fit perClass =
-            fitAt(layers, ridge, classes, {all.msPerByte.front(), options.priorWeight});
+        const Fit perClass = perClassFit(layers, ridge, classes, all, options.priorWeight);
         if (perClass.cost < bestCost) {
             bestCost = perClass.cost;
             best = machineOf(ridge, all, perClass, classes);

@@ -204,6 +204,21 @@ class TestCalibration : public QObject {
         }
         QVERIFY(scoreMachine({coarseSample(knownMachine())}, fitted).medianError < 0.25);
     }
+    // A class two hundred times slower than the rest (depthwise convolutions on a CPU) is fitted
+    // as such with the default prior, which pulls on a log scale.
+    void theDefaultPriorLetsAClassBeMuchSlower() {
+        MachinePreset known = knownMachine();
+        known.classRooflines[1] = {OperatorClass::GroupedConvolution, 0.2, 0.025};
+        const std::vector<CalibrationSample> samples = {coarseSample(known), fineSample(known)};
+        const MachinePreset fitted = calibrateMachine(samples);
+        const Profile imported = importedModel();
+        const int dw = 5; // "/layer1/layer1.0/dw/Conv"
+        const double truth = estimateLayerTimes(imported, dw, known).forwardMs;
+        const double estimate = estimateLayerTimes(imported, dw, fitted).forwardMs;
+        QVERIFY2(std::fabs(estimate / truth - 1) < 0.1,
+                 qPrintable(QString("%1 ms against %2 ms").arg(estimate).arg(truth)));
+        QVERIFY(scoreMachine(samples, fitted).medianError < 0.1);
+    }
     void spearmanByHand() {
         QCOMPARE(spearmanCorrelation({1, 2, 3, 4}, {10, 20, 30, 40}), 1.0);
         QCOMPARE(spearmanCorrelation({1, 2, 3, 4}, {4, 3, 2, 1}), -1.0);
