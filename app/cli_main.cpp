@@ -20,6 +20,7 @@ const char* const kUsage =
     "  merge A B... -o OUT   per-machine profiles of one model into one profile\n"
     "  estimate PROFILE -o OUT  add machines with roofline time estimates (see 'estimate --list')\n"
     "  calibrate PROFILE --model M.onnx -o MACHINE.json  fit a machine's roofline to its profile\n"
+    "  compare PLAN RUN      a plan's predicted times beside a measured run of it\n"
     "  predictor train|eval|predict  AccEPT's latency predictor (see 'predictor --help')\n"
     "  chart PROFILE         the window's charts as PNG, SVG or PDF (headless)\n"
     "  report PROFILE -o OUT.pdf  the window's one-page PDF report (headless)\n"
@@ -57,6 +58,8 @@ int main(int argc, char** argv) {
             return cutlab::cli::runEstimate(arguments);
         if (command == "calibrate")
             return cutlab::cli::runCalibrate(arguments);
+        if (command == "compare")
+            return cutlab::cli::runCompare(arguments);
         if (command == "predictor")
             return cutlab::cli::runPredictor(arguments);
         std::cerr << "cutlab-cli: unknown command '" << command << "'\n" << kUsage;

@@ -17,6 +17,7 @@ int runImport(const std::vector<std::string>& arguments);    // ImportCommand.cp
 int runMerge(const std::vector<std::string>& arguments);     // MergeCommand.cpp
 int runEstimate(const std::vector<std::string>& arguments);  // EstimateCommand.cpp
 int runCalibrate(const std::vector<std::string>& arguments); // CalibrateCommand.cpp
+int runCompare(const std::vector<std::string>& arguments);   // CompareCommand.cpp
 int runPredictor(const std::vector<std::string>& arguments); // PredictorCommand.cpp
 int runTrainingChart(
     const std::vector<std::string>& arguments); // TrainingChartCommand.cpp (cutlab-charts)

@@ -601,7 +601,7 @@ class TestCli : public QObject {
     void helpOnEverySubcommand() {
         for (const char* command :
              {"validate", "info", "plan", "train", "sweep", "import", "merge", "estimate",
-              "predictor", "chart", "report", "training-chart", "calibrate"}) {
+              "predictor", "chart", "report", "training-chart", "calibrate", "compare"}) {
             const Run run = cli({command, "--help"});
             QCOMPARE(run.status, 0);
             QVERIFY(run.out.startsWith(QString("usage: cutlab-cli ") + command));
