@@ -20,6 +20,7 @@
 #include "ui/window/GuideDialog.h"
 #include "ui/window/PresentationWindow.h"
 #include "ui/window/RecentFiles.h"
+#include "ui/window/RunFiles.h"
 #include "ui/window/SampleProfiles.h"
 #include "ui/window/ShortcutsDialog.h"
 #include "ui/window/TrainingPlanFiles.h"
@@ -70,6 +71,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_files->setDiscardCheck([this](const QString& next) { return maybeSave(next); });
     connect(m_files, &FileActions::problem, this, &MainWindow::report);
     connect(m_files, &FileActions::statusMessage, statusBar(), &QStatusBar::showMessage);
+    m_runs = new RunFiles(this);
+    connect(m_runs, &RunFiles::problem, this, &MainWindow::report);
     m_trainingPlans = std::make_unique<TrainingPlanFiles>(
         m_document, m_training, [this] { return mode() == Mode::Training; },
         [this] { setMode(Mode::Training); });
@@ -328,6 +331,12 @@ void MainWindow::buildFileMenu() {
         QKeySequence(QStringLiteral("Ctrl+Shift+O")),
         QStringLiteral("Open a cutlab-plan JSON: restores its cuts, machines and network"));
     connect(a.openPlan, &QAction::triggered, m_files, &FileActions::openPlanDialog);
+    a.openRun = createAction(
+        file, "openRun", QStringLiteral("Open R&un…"), QKeySequence(QStringLiteral("Ctrl+Alt+U")),
+        QStringLiteral("Open a run measured by tools/cutlab-run-split and compare it with the plan "
+                       "it ran: predicted against measured per segment and transfer"));
+    connect(a.openRun, &QAction::triggered, this,
+            [this] { m_runs->openRunDialog(m_recent->lastDirectory()); });
     a.importProfile = createAction(
         file, "importProfile", QStringLiteral("&Import Model (ONNX, PipeDream)…"),
         QKeySequence(QStringLiteral("Ctrl+I")),
@@ -887,6 +896,8 @@ void MainWindow::dropEvent(QDropEvent* event) {
             m_files->importFromUser(path);
         else if (head.contains("\"cutlab-plan\""))
             m_files->openPlanFromUser(path);
+        else if (head.contains("\"cutlab-run\""))
+            m_runs->openRun(path);
         else if (head.contains("\"cutlab-network\"") || path.endsWith(".csv", Qt::CaseInsensitive))
             m_files->openNetwork(path);
         else

@@ -30,6 +30,7 @@ class PresentationWindow;
 class TrainingPlanFiles;
 class WindowLayout;
 class RecentFiles;
+class RunFiles;
 class SettingsPanel;
 class SweepController;
 class TrainingPanel;
@@ -85,6 +86,7 @@ class MainWindow : public QMainWindow {
 
     // Opening, importing and exporting files (what the File menu does, without dialogs).
     FileActions* files() const { return m_files; }
+    RunFiles* runs() const { return m_runs; }
 
     bool isDark() const { return m_dark; }
     void setDark(bool dark);
@@ -176,6 +178,7 @@ class MainWindow : public QMainWindow {
     QActionGroup* m_chartActions = nullptr;
     RecentFiles* m_recent;
     FileActions* m_files;
+    RunFiles* m_runs; // File ▸ Open Run
     QMenu* m_samplesMenu = nullptr;
     MessageSink m_messageSink;
     UnsavedQuestion m_unsavedQuestion;

@@ -13,6 +13,7 @@ struct MainWindowActions {
     // File
     QAction* open = nullptr;
     QAction* openPlan = nullptr;
+    QAction* openRun = nullptr;
     QAction* importProfile = nullptr;
     QAction* openNetwork = nullptr;
     QAction* saveNetwork = nullptr;
