@@ -1282,10 +1282,10 @@ class TestUiTrust : public QObject {
         QVERIFY(QTest::qWaitForWindowActive(window));
         GraphPanel* graph = window->graphPanel();
         QCOMPARE(QApplication::focusWidget(), graph->view());
-        const QStringList modal{"open",        "openPlan", "importProfile", "openNetwork",
-                                "print",       "quit",     "about",         "presentation",
-                                "fullScreen",  "guide",    "shortcuts",     "inferenceMode",
-                                "trainingMode"};
+        const QStringList modal{"open",          "openPlan",    "openRun", "importProfile",
+                                "openNetwork",   "print",       "quit",    "about",
+                                "presentation",  "fullScreen",  "guide",   "shortcuts",
+                                "inferenceMode", "trainingMode"};
         const QStringList textKeys{"Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "Ctrl+Left", "Ctrl+Right"};
         QWidget* chart = window->charts()->findChild<QChartView*>();
         QVERIFY(chart);

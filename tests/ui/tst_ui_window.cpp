@@ -1450,19 +1450,20 @@ class TestUiWindow : public QObject {
                                              : a->objectName());
             menus << menu->text() + ": " + entries.join(' ');
         }
-        QCOMPARE(menus,
-                 QStringList({"&File: open openPlan importProfile [Open &Recent] - openNetwork "
-                              "saveNetwork - exportPlan exportCsv exportChart exportGraph "
-                              "exportReport print - quit",
-                              "&Edit: undo redo - find deviceCutLeft deviceCutRight edgeCutLeft "
-                              "edgeCutRight applyBest",
-                              "&View: inferenceMode trainingMode - fit fitLegible zoomIn zoomOut "
-                              "topToBottom collapseBlocks expandBlocks - dark presentation "
-                              "fullScreen - toggle_settingsDock toggle_plannerDock "
-                              "toggle_chartsDock toggle_explainDock toggle_inspectorDock chart0 "
-                              "chart1 chart2 resetLayout",
-                              "&Planner: runPlanner",
-                              "&Help: [&Sample Profiles] guide shortcuts - about"}));
+        QCOMPARE(
+            menus,
+            QStringList({"&File: open openPlan openRun importProfile [Open &Recent] - openNetwork "
+                         "saveNetwork - exportPlan exportCsv exportChart exportGraph "
+                         "exportReport print - quit",
+                         "&Edit: undo redo - find deviceCutLeft deviceCutRight edgeCutLeft "
+                         "edgeCutRight applyBest",
+                         "&View: inferenceMode trainingMode - fit fitLegible zoomIn zoomOut "
+                         "topToBottom collapseBlocks expandBlocks - dark presentation "
+                         "fullScreen - toggle_settingsDock toggle_plannerDock "
+                         "toggle_chartsDock toggle_explainDock toggle_inspectorDock chart0 "
+                         "chart1 chart2 resetLayout",
+                         "&Planner: runPlanner",
+                         "&Help: [&Sample Profiles] guide shortcuts - about"}));
         const MainWindowActions& a = window->actions();
         const QList<std::pair<QAction*, QString>> typed{
             {a.open, "open"},

@@ -42,15 +42,21 @@ RunComparisonDialog::RunComparisonDialog(QWidget* parent)
     m_table->verticalHeader()->hide();
     m_table->setWordWrap(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(static_cast<int>(kColumns.size()) - 1,
+                                                      QHeaderView::Stretch);
     m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    m_table->setFocusPolicy(Qt::NoFocus);
+    // the explanations wrap to the width their column gets: rows follow it
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table,
+            [this] { m_table->resizeRowsToContents(); });
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(m_table, 1);
     layout->addWidget(buttons);
-    resize(1100, 360);
+    resize(1180, 420);
 }
 
 void RunComparisonDialog::fillRow(int row, const core::ComparedItem& item) {
