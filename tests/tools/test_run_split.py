@@ -273,6 +273,68 @@ class Links(unittest.TestCase):
 
 
 @unittest.skipIf(TORCH_MISSING, TORCH_MISSING)
+class AProcessJoinsFromAnotherMachine(unittest.TestCase):
+    """--remote e: the head does not start e's process but waits for one started with --join
+    HOST:PORT (here on the same machine, through 127.0.0.1); the run is the same plan's, its
+    times on the head's clock."""
+
+    def setUp(self):
+        self.work = Workspace()
+
+    def tearDown(self):
+        self.work.directory.cleanup()
+
+    def chain_plan(self):
+        document = plan_document("lenet5", [stage("e", "edge", LENET5_LAYERS[:6]),
+                                            stage("c", "cloud", LENET5_LAYERS[6:])],
+                                 [transfer("dev", "e", None, INPUT_BYTES, 3.6),
+                                  transfer("e", "c", "pool2", POOL2_BYTES, 1.0),
+                                  transfer("c", "dev", "fc3", OUTPUT_BYTES, 3.0)])
+        return self.work.write_plan("chain.json", document)
+
+    def test_joined_run(self):
+        out = self.work.path("joined.json")
+        head = subprocess.Popen([PYTHON, RUNNER, "lenet5", self.chain_plan(), "-o", out,
+                                 "--frames", "3", "--warmup", "1", "--remote", "e",
+                                 "--listen", "127.0.0.1"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        port = None
+        for line in head.stderr:
+            if "--join THIS_HOST:" in line:
+                port = int(line.rsplit(":", 1)[1])
+                break
+        self.assertIsNotNone(port, "the head printed no --join command")
+        joined = run(RUNNER, "--join", "127.0.0.1:%d" % port)
+        _, errors = head.communicate(timeout=120)
+        self.assertEqual(joined.returncode, 0, joined.stderr)
+        self.assertEqual(head.returncode, 0, errors)
+        with open(out, encoding="utf-8") as f:
+            run_file = json.load(f)
+        remote = run_file["setup"]["remote"]
+        self.assertEqual([(r["machine"], r["host"]) for r in remote], [("e", "127.0.0.1")])
+        # one machine, one clock: the estimated offset is 0 within its uncertainty
+        self.assertLessEqual(abs(remote[0]["clock_offset_ms"]), remote[0]["uncertainty_ms"] + 0.5)
+        floors = [transfer_floor_ms(INPUT_BYTES, 20, 2), 1, transfer_floor_ms(OUTPUT_BYTES, 2, 5)]
+        for frame in run_file["frames"]:
+            self.assertEqual([s["machine"] for s in frame["segments"]], ["e", "c"])
+            for moved, floor in zip(frame["transfers"], floors):
+                self.assertGreaterEqual(moved["ms"], floor - 0.5)
+            self.assertGreaterEqual(frame["end_to_end_ms"], sum(floors) - 0.5)
+
+    def test_refusals(self):
+        plan = self.chain_plan()
+        for options, message in ((["--remote", "dev"], "holds the input"),
+                                 (["--remote", "moon"], "'moon' is not a machine of the plan")):
+            result, _ = self.work.run("lenet5", plan, "never.json", *options)
+            self.assertEqual(result.returncode, 2, result.stderr)
+            self.assertIn(message, result.stderr)
+            self.assertFalse(os.path.exists(self.work.path("never.json")))
+        result = run(RUNNER, "--join", "no-port")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("usage: cutlab-run-split --join HOST:PORT", result.stderr)
+
+
+@unittest.skipIf(TORCH_MISSING, TORCH_MISSING)
 class FunctionalCodeBetweenModules(unittest.TestCase):
     """The split after conv sends what fc receives (pooled and flattened: 8 floats), as the
     profiler counts it, not conv's 8x8x8 output."""
