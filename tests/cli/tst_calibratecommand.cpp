@@ -95,8 +95,9 @@ class TestCalibrateCommand : public QObject {
             QVERIFY(layer["measured_ms"].toDouble() > 0 && layer["estimated_ms"].toDouble() > 0);
         }
     }
-    // import --machines FILE prices each operator at its class's rate: the linear layer
-    // (/fc/Gemm, 640 flops, 32 x 4 in, 10 x 4 out, 1,320 parameter bytes) by hand.
+    // import --machines FILE prices each operator at its class's rate, by hand: the linear layer
+    // (/fc/Gemm, 640 flops, 32 x 4 in, 10 x 4 out, 1,320 parameter bytes) and the depthwise
+    // convolution.
     void importPricesOperatorsAtTheirClassRates() {
         QTemporaryDir dir;
         const QString machineFile = dir.filePath("box.json");
@@ -126,6 +127,27 @@ class TestCalibrateCommand : public QObject {
                      qPrintable(QString("%1 against %2").arg(ms).arg(expected)));
         }
         QVERIFY(found);
+        // the depthwise convolution (/dw/Conv: 16 channels of 64 x 64, 3 x 3, group 16):
+        // 2 x 16 x 64 x 64 x 1 x 9 flops; in and out 16 x 64 x 64 x 4 bytes, (16 x 9 + 16) x 4
+        // parameter bytes; at the grouped-convolution rate
+        const QJsonObject grouped = classRate(machine, "grouped_convolution");
+        const double dwFlops = 2.0 * 16 * 64 * 64 * 9, dwBytes = 2.0 * 16 * 64 * 64 * 4 + 640;
+        const double dwExpected = machine["overhead_ms"].toDouble() +
+                                  std::max(dwFlops / (grouped["gflops"].toDouble() * 1e6),
+                                           dwBytes / (grouped["gbps"].toDouble() * 1e6));
+        bool foundDepthwise = false;
+        for (const auto entry : profile["layers"].toArray()) {
+            const QJsonObject layer = entry.toObject();
+            if (layer["id"].toString() != "/dw/Conv")
+                continue;
+            foundDepthwise = true;
+            QCOMPARE(layer["operator_class"].toString(), QString("grouped_convolution"));
+            QCOMPARE(layer["flops"].toDouble(), dwFlops);
+            const double ms = layer["forward_ms"].toObject()["phone"].toDouble();
+            QVERIFY2(std::fabs(ms - dwExpected) <= 1e-9 + 1e-4 * dwExpected,
+                     qPrintable(QString("%1 against %2").arg(ms).arg(dwExpected)));
+        }
+        QVERIFY(foundDepthwise);
     }
     void refusesBadInputWritingNothing() {
         QTemporaryDir dir;

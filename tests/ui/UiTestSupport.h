@@ -4,8 +4,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QApplication>
 #include <QDir>
+#include <QDropEvent>
+#include <QMimeData>
 #include <QString>
+#include <QUrl>
+#include <QWidget>
 
 #include <string>
 
@@ -92,4 +97,21 @@ inline nlohmann::ordered_json generatedLinearProfile(int layers) {
         list.push_back(layer);
     }
     return profile["layers"] = list, profile;
+}
+
+// Drags `path` over `target` and drops it there, as the window system delivers it.
+inline bool dropFile(QWidget* target, const QString& path) {
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    const QPoint at = target->rect().center();
+    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(target, &enter);
+    QDragMoveEvent move(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    move.setAccepted(enter.isAccepted()); // as the window system sends it after an enter
+    QApplication::sendEvent(target, &move);
+    if (!enter.isAccepted() || !move.isAccepted())
+        return false;
+    QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(target, &drop);
+    return drop.isAccepted();
 }

@@ -3,6 +3,7 @@
 // run dropped on the window; a run whose plan cannot be found or is another plan is reported
 // and shows nothing.
 #include "../TestPaths.h"
+#include "UiTestSupport.h"
 #include "WindowFixture.h"
 
 #include "ui/window/MainWindow.h"
@@ -56,20 +57,6 @@ QString copyWithoutItsPlan(const QTemporaryDir& dir) {
     return copy.fileName();
 }
 
-// Drags `path` over the window and drops it, as the window system delivers it.
-void dropFile(QWidget* target, const QString& path) {
-    QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(path)});
-    const QPoint at = target->rect().center();
-    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &enter);
-    QDragMoveEvent move(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    move.setAccepted(enter.isAccepted());
-    QApplication::sendEvent(target, &move);
-    QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &drop);
-}
-
 } // namespace
 
 class TestUiRun : public QObject {
@@ -114,7 +101,7 @@ class TestUiRun : public QObject {
     }
     void aDroppedRunOpensItsComparison() {
         auto* window = m_fixture.window();
-        dropFile(window->centralWidget(), kRun);
+        QVERIFY(dropFile(window->centralWidget(), kRun));
         QVERIFY(window->runs()->dialog()->isVisible());
         QCOMPARE(window->runs()->dialog()->table()->rowCount(), 4);
     }

@@ -187,23 +187,6 @@ QAction* itemNamed(const QMenu* menu, const QString& phrase) {
     return best;
 }
 
-// Drags `path` over `target` and drops it there, as the window system delivers it.
-bool dropFile(QWidget* target, const QString& path) {
-    QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(path)});
-    const QPoint at = target->rect().center();
-    QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &enter);
-    QDragMoveEvent move(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    move.setAccepted(enter.isAccepted()); // as the window system sends it after an enter
-    QApplication::sendEvent(target, &move);
-    if (!enter.isAccepted() || !move.isAccepted())
-        return false;
-    QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(target, &drop);
-    return drop.isAccepted();
-}
-
 // WCAG's contrast ratio of two colours (1 to 21).
 double contrast(const QColor& a, const QColor& b) {
     auto luminance = [](const QColor& c) {
