@@ -12,7 +12,8 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-30}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_profile fuzz_network fuzz_plan fuzz_pipedream fuzz_onnx fuzz_predictor)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_profile fuzz_network fuzz_plan fuzz_pipedream fuzz_onnx fuzz_predictor fuzz_run
+    fuzz_machine)
 
 packaging/install-packages.sh clang libclang-rt-14-dev cmake ninja-build libeigen3-dev nlohmann-json3-dev \
     libprotobuf-dev libonnx-dev libseccomp-dev
