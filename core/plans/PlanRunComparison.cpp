@@ -196,9 +196,10 @@ std::string segmentExplanation(const ComparedItem& item, const std::vector<doubl
         return prefix + "measured " + percentText(item.measuredMs / item.predictedMs - 1) +
                " slower than planned: " +
                (wasBusy(run) ? "the machine was busy during the run (" + loadText(run) + ")"
-                             : "the profile timed these layers faster than they run here (in "
-                               "isolation, with more threads or on a quieter machine); profile "
-                               "them in context with cutlab-profile-torch");
+                             : "the profile timed these layers faster than they run here: "
+                               "timed alone, with more threads or on a quieter machine (profile "
+                               "them in context with cutlab-profile-torch), or inside the whole "
+                               "model, which can run faster than this stage on its own");
     return prefix + "measured " + percentText(1 - item.measuredMs / item.predictedMs) +
            " faster than planned: the profile was measured on a slower or busier machine, or "
            "with fewer threads than this run's " +
