@@ -4,7 +4,7 @@
 #   packaging/fresh-machine-test.sh
 #
 # Root A, a minimal Debian 12 (debootstrap --variant=minbase) with the committed tree (git archive
-# HEAD) in /root/cutlab, as a new user would: the README's test command (packaging/setup.sh test)
+# HEAD) at the same path as here, as a new user would: the README's test command (packaging/setup.sh test)
 # must pass, the README's run command under xvfb-run with --screenshot must write a non-blank PNG,
 # and packaging/setup.sh package builds the .deb. The .deb is checked with lintian (no errors),
 # desktop-file-validate and appstreamcli. Root B, another fresh copy: apt-get install ./cutlab_*.deb
@@ -18,6 +18,9 @@
 #                            (default build/fresh-machine/debian12-minbase.tar)
 #   CUTLAB_FRESH_WORK        where the roots are unpacked (default build/fresh-machine/work)
 #   CUTLAB_FRESH_KEEP=1      keep the unpacked roots after the run (default: removed)
+#   CCACHE_DIR               when set (as .ci/run sets it), root A gets Debian's ccache and this
+#                            compiler cache, mounted at the same path, and builds as CI=true does:
+#                            the tree sits at the same path, so the host's ci build is reused
 # Prints every step with its time; exits non-zero naming the step that failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -155,23 +158,36 @@ out=$work/out
 
 prepare_root_a() {
     new_root "$root_a"
-    mkdir -p "$root_a/root/cutlab"
-    git -C "$source_dir" archive HEAD | tar -C "$root_a/root/cutlab" -x
+    mkdir -p "$root_a$source_dir"
+    git -C "$source_dir" archive HEAD | tar -C "$root_a$source_dir" -x
+    [ -n "${CCACHE_DIR:-}" ] || return 0
+    mkdir -p "$CCACHE_DIR" "$root_a$CCACHE_DIR"
+    mount --bind "$CCACHE_DIR" "$root_a$CCACHE_DIR"
+    in_root "$root_a" "apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -qq --no-install-recommends ccache >/dev/null"
 }
 
-readme_test_command() { in_root "$root_a" "cd /root/cutlab && packaging/setup.sh test"; }
+# The README's commands in root A, from the tree; with CCACHE_DIR, through the shared cache.
+in_tree() {
+    local cache_env=""
+    [ -n "${CCACHE_DIR:-}" ] &&
+        cache_env="export CI=true CCACHE_DIR=$CCACHE_DIR CMAKE_CXX_COMPILER_LAUNCHER=ccache && "
+    in_root "$root_a" "${cache_env}cd $source_dir && $*"
+}
+
+readme_test_command() { in_tree "packaging/setup.sh test"; }
 
 readme_run_command() {
     rm -rf "$out" && mkdir -p "$out"
-    in_root "$root_a" "cd /root/cutlab && xvfb-run -n $display_number -a -s '-screen 0 1280x800x24' \
+    in_tree "xvfb-run -n $display_number -a -s '-screen 0 1280x800x24' \
         packaging/setup.sh run sample_profiles/scission/vgg19.json --screenshot /root/run-command.png"
     cp "$root_a/root/run-command.png" "$out/run-command.png"
     png_is_not_blank "$out/run-command.png"
 }
 
 build_deb() {
-    in_root "$root_a" "cd /root/cutlab && packaging/setup.sh package"
-    cp "$root_a"/root/cutlab/build/dev/cutlab_*.deb "$out/"
+    in_tree "packaging/setup.sh package"
+    cp "$root_a$source_dir"/build/*/cutlab_*.deb "$out/"
     ls -l "$out"/cutlab_*.deb
 }
 
