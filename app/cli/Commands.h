@@ -12,6 +12,8 @@ int runPlan(const std::vector<std::string>& arguments);
 int runTrain(const std::vector<std::string>& arguments); // TrainCommand.cpp
 int runPipelineTrain(const std::vector<std::string>&
                          arguments); // PipelineTrainCommand.cpp (train --planner pipeline)
+int runClusterTrain(const std::vector<std::string>&
+                        arguments); // ClusterTrainCommand.cpp (train --planner pipeline --cluster)
 int runSweep(const std::vector<std::string>& arguments);     // SweepCommand.cpp
 int runImport(const std::vector<std::string>& arguments);    // ImportCommand.cpp
 int runMerge(const std::vector<std::string>& arguments);     // MergeCommand.cpp

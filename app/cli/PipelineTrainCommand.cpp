@@ -279,6 +279,9 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
             std::cout << kUsage;
             return 0;
         }
+    for (const auto& argument : arguments)
+        if (argument == "--cluster")
+            return runClusterTrain(arguments);
     const PipelineOptions options = parseOptions(arguments);
     const core::Profile profile = loadProfileOrThrow(options.profilePath);
     const core::Network network = loadNetworkOrThrow(options.network);
