@@ -127,34 +127,54 @@ std::optional<double> memoryLimitOf(const std::string& text, const core::Cluster
     }
 }
 
-// The smallest per-machine limit with a plan (the limit is monotone: more memory, more plans).
-double smallestFittingLimit(const core::AntichainStates& states, core::PipeDreamRequest request) {
+struct SmallestFit {
+    double bytes = 0;         // the smallest per-machine limit with a plan
+    core::PipeDreamPlan plan; // the plan at that limit
+    std::size_t stage = 0;    // the stage that needs it
+};
+
+// The smallest per-machine limit with a plan (the limit is monotone: more memory, more plans),
+// by doubling and then bisection to 1e-12 relative; the limit is the peak the plan found there
+// is charged.
+SmallestFit smallestFittingLimit(const core::AntichainStates& states,
+                                 core::PipeDreamRequest request) {
     double low = 0, high = *request.memoryLimitBytes;
     std::optional<core::PipeDreamPlan> plan;
-    for (double limit = high * 2; !plan; limit *= 2) {
+    auto tryLimit = [&](double limit) {
         request.memoryLimitBytes = limit;
         try {
             plan = core::optimizePipeDream(states, request);
             high = limit;
         } catch (const core::PlanError&) {
             low = limit;
-            if (limit > 1e18)
-                throw;
         }
-    }
-    for (int step = 0; step < 80 && high - low > 1e-12 * high; ++step) {
-        request.memoryLimitBytes = (low + high) / 2;
-        try {
-            plan = core::optimizePipeDream(states, request);
-            high = *request.memoryLimitBytes;
-        } catch (const core::PlanError&) {
-            low = *request.memoryLimitBytes;
+    };
+    for (double limit = high * 2; !plan && limit < 1e18; limit *= 2)
+        tryLimit(limit);
+    if (!plan)
+        throw core::PlanError("no plan fits any memory limit");
+    for (int step = 0; step < 80 && high - low > 1e-12 * high; ++step)
+        tryLimit((low + high) / 2);
+    request.memoryLimitBytes = high;
+    SmallestFit fit{0, core::optimizePipeDream(states, request), 0};
+    for (std::size_t s = 0; s < fit.plan.stages.size(); ++s)
+        if (fit.plan.stages[s].memoryBytes > fit.bytes) {
+            fit.bytes = fit.plan.stages[s].memoryBytes;
+            fit.stage = s;
         }
-    }
-    double peak = 0;
-    for (const core::PipeDreamStage& stage : plan->stages)
-        peak = std::max(peak, stage.memoryBytes);
-    return std::min(high, std::max(peak, low));
+    fit.bytes = std::max(fit.bytes, low);
+    return fit;
+}
+
+std::string stageText(const core::Profile& profile, const core::AntichainStates& states,
+                      const core::PipeDreamPlan& plan, std::size_t stage) {
+    const core::PipeDreamStage& s = plan.stages[stage];
+    const std::vector<int> layers = states.layersBetween(s.fromState, s.toState);
+    return "stage " + std::to_string(stage + 1) + " (" +
+           profile.layers[static_cast<std::size_t>(layers.front())].id + " .. " +
+           profile.layers[static_cast<std::size_t>(layers.back())].id + ", " +
+           std::to_string(s.machines.size()) + " replica" + (s.machines.size() == 1 ? "" : "s") +
+           ")";
 }
 
 void printTable(const core::Profile& profile, const core::AntichainStates& states,
@@ -200,12 +220,13 @@ int runClusterTrain(const std::vector<std::string>& arguments) {
         } catch (const core::PlanError&) {
             if (!query.request.memoryLimitBytes)
                 throw;
-            const double needed = smallestFittingLimit(states, query.request);
+            const SmallestFit fit = smallestFittingLimit(states, query.request);
+            const std::string needed = fixed(std::ceil(fit.bytes), 0);
             throw NoAnswer(options.profilePath + ": no plan fits " +
                            fixed(*query.request.memoryLimitBytes, 0) + " bytes per machine; " +
-                           "the smallest limit with a plan is " + fixed(std::ceil(needed), 0) +
-                           " bytes (--memory " + query.cluster.machineId + "=" +
-                           fixed(std::ceil(needed), 0) + ")");
+                           "the smallest limit with a plan is " + needed + " bytes (--memory " +
+                           query.cluster.machineId + "=" + needed + "), which " +
+                           stageText(profile, states, fit.plan, fit.stage) + " needs");
         }
         if (options.json)
             std::cout << core::finiteJsonText(core::clusterPlanToJson(profile, states, query, plan))

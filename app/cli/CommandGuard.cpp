@@ -13,6 +13,9 @@ int runGuarded(const std::string& command, const std::function<int()>& run) {
         return run();
     } catch (const CliError& error) {
         std::cerr << "cutlab-cli " << command << ": " << error.what() << "\n";
+    } catch (const NoAnswer& error) {
+        std::cerr << "cutlab-cli " << command << ": " << error.what() << "\n";
+        return 1;
     } catch (const std::bad_alloc&) {
         std::cerr << "cutlab-cli " << command << ": error: not enough memory for this request\n";
     } catch (const std::exception& error) {

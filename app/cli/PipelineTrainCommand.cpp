@@ -61,7 +61,29 @@ const char* const kUsage =
     "  --network PRESET|FILE         3g (default), 4g, fibre, ideal, a cutlab-network JSON or a "
     "Scission CSV\n"
     "  --json                        cutlab-plan JSON on stdout instead of a table\n"
-    "Exit status: 0 a plan, 2 bad input.\n";
+    "Exit status: 0 a plan, 2 bad input.\n"
+    "\n"
+    "usage: cutlab-cli train PROFILE --planner pipeline --cluster ID:N@MBPS[,N2@MBPS2...] "
+    "--cost-model pipedream [options]\n"
+    "Plans over a pool of machines with PipeDream's whole optimizer (docs/cost-models.md 5): the "
+    "stages,\n"
+    "their replication (data parallelism inside the pipeline) and the machines they use.\n"
+    "  --cluster ID:N@MBPS[,N2@MBPS2...]  N machines of the profile's machine ID joined at MBPS "
+    "Mbit/s,\n"
+    "                                N2 such groups at MBPS2, and so on (at most 1024 machines)\n"
+    "  --cost-model pipedream        PipeDream's optimizer's cost model, quirks included (the only "
+    "one\n"
+    "                                with --cluster so far)\n"
+    "  --memory ID=BYTES             the memory of each machine; plans that need more are refused\n"
+    "                                (16GB, 4GiB, 512MiB, 1e9: KB/MB/GB/TB or KiB/MiB/GiB/TiB)\n"
+    "  --memory-accounting pipedream the memory PipeDream's optimizer charges (the default with\n"
+    "                                --cost-model pipedream)\n"
+    "  --straight                    no replicated stage (a straight pipeline)\n"
+    "  --fewer-machines              the plan may leave machines idle\n"
+    "  --activation-compression RHO  charge the activations between stages, compressed RHO times\n"
+    "  --json                        cutlab-plan JSON on stdout instead of a table\n"
+    "Exit status: 0 a plan, 1 no plan fits the memory (the message names the smallest that "
+    "would), 2 bad input.\n";
 
 struct PipelineOptions {
     std::string profilePath;

@@ -27,7 +27,11 @@ std::string usage() {
            core::plannerChoices({core::PlannerKind::Iteration, core::PlannerKind::Pipeline}, " | ",
                                 " | ") +
            "\n"
-           "                          (see 'cutlab-cli train --planner pipeline --help')\n"
+           "                          (see 'cutlab-cli train --planner pipeline --help': a chain\n"
+           "                          with --stages, or a pool of machines with --cluster "
+           "ID:N@MBPS,\n"
+           "                          --cost-model pipedream, --memory ID=BYTES, --straight,\n"
+           "                          --fewer-machines, --activation-compression RHO)\n"
            "  --batch B               mini-batch size (default model.batch)\n"
            "  --network PRESET|FILE   3g (default), 4g, fibre, ideal, a cutlab-network JSON or a "
            "Scission "

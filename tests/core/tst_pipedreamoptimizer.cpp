@@ -82,7 +82,7 @@ PipeDreamRequest requestOf(const std::string& arguments) {
 }
 
 struct OracleRow {
-    std::string model, arguments, answer;
+    std::string model, arguments, answer, note;
 };
 
 std::vector<OracleRow> oracleRows() {
@@ -94,9 +94,10 @@ std::vector<OracleRow> oracleRows() {
         if (line.isEmpty() || line.startsWith('#'))
             continue;
         const QList<QByteArray> fields = line.split('\t');
-        if (fields.size() != 3)
+        if (fields.size() != 4)
             qFatal("bad oracle row %s", line.constData());
-        rows.push_back({fields[0].toStdString(), fields[1].toStdString(), fields[2].toStdString()});
+        rows.push_back({fields[0].toStdString(), fields[1].toStdString(), fields[2].toStdString(),
+                        fields[3].toStdString()});
     }
     return rows;
 }
@@ -117,7 +118,9 @@ class TestPipeDreamOptimizer : public QObject {
 
   private slots:
     // Every row the peer answered: the same time per stage to 1e-9 relative; where the peer found
-    // no plan, CutLab says so.
+    // no plan, CutLab says so. Rows noted "None skipped" are the peer's answers where, on
+    // Python 3, it crashes comparing None with a number although plans fit
+    // (tools/pipedream-optimizer-oracle).
     void matchesThePeersOwnAnswers() {
         const std::vector<OracleRow> rows = oracleRows();
         QVERIFY2(rows.size() >= 10, "the oracle table lost rows");
@@ -135,8 +138,6 @@ class TestPipeDreamOptimizer : public QObject {
                 continue;
             }
             const PipeDreamPlan plan = optimizePipeDream(*states[row.model], request);
-            if (row.answer == "error")
-                continue; // the peer's crash on a plan that fits: no number to compare
             const double expected = std::stod(row.answer);
             QVERIFY2(std::abs(plan.timePerStageSeconds - expected) <= 1e-9 * expected,
                      (where + ": peer " + row.answer + " s, CutLab " +
@@ -144,7 +145,7 @@ class TestPipeDreamOptimizer : public QObject {
                          .c_str());
             ++compared;
         }
-        QVERIFY(compared >= 90);
+        QVERIFY(compared >= 100);
         QVERIFY2(refused >= 3, "no row where the memory limit leaves no plan");
     }
 
