@@ -208,6 +208,10 @@ int runClusterTrain(const std::vector<std::string>& arguments) {
     query.cluster = clusterOf(profile, options.clusterText);
     query.request.levels = query.cluster.levels;
     query.request.memoryLimitBytes = memoryLimitOf(options.memoryText, query.cluster);
+    const core::Machine& machine =
+        profile.machines[static_cast<std::size_t>(profile.machineIndex(query.cluster.machineId))];
+    if (!query.request.memoryLimitBytes && machine.memoryBytes)
+        query.request.memoryLimitBytes = machine.memoryBytes;
     query.request.straight = options.straight;
     query.request.fewerMachines = options.fewerMachines;
     query.request.activationCompression = options.compression;

@@ -3,6 +3,7 @@
 #include "app/cli/Commands.h"
 
 #include "app/cli/CliError.h"
+#include "app/cli/MemoryOptions.h"
 #include "app/cli/PlanOptions.h"
 #include "app/cli/ProfileArgument.h"
 #include "core/planners/PlannerRegistry.h"
@@ -60,8 +61,13 @@ const char* const kUsage =
     "first of --stages)\n"
     "  --network PRESET|FILE         3g (default), 4g, fibre, ideal, a cutlab-network JSON or a "
     "Scission CSV\n"
+    "  --memory ID=BYTES[,ID=BYTES]  a machine's memory (default its memory_bytes); only plans\n"
+    "                                whose every stage fits are made (16GB, 4GiB, 512MiB, 1e9)\n"
+    "  --optimizer sgd|momentum|adam optimizer state kept per weight (0, 1, 2 copies; default "
+    "sgd)\n"
+    "  --recompute                   keep only each stage's inputs; recompute forward in backward\n"
     "  --json                        cutlab-plan JSON on stdout instead of a table\n"
-    "Exit status: 0 a plan, 2 bad input.\n"
+    "Exit status: 0 a plan, 1 no partition fits the machines' memory, 2 bad input.\n"
     "\n"
     "usage: cutlab-cli train PROFILE --planner pipeline --cluster ID:N@MBPS[,N2@MBPS2...] "
     "--cost-model pipedream [options]\n"
@@ -101,6 +107,7 @@ struct PipelineOptions {
     std::string predictorPath;
     std::string reference;
     bool json = false;
+    MemoryOptions memory;
 };
 
 std::vector<std::string> splitList(const std::string& text, char separator) {
@@ -197,6 +204,8 @@ PipelineOptions parseOptions(const std::vector<std::string>& arguments) {
         else if (flag == "--machines")
             throw CliError(
                 "--machines does not apply to --planner pipeline; name the chain with --stages");
+        else if (parseMemoryFlag(cursor, flag, options.memory))
+            continue;
         else
             ArgumentCursor::storePositional(flag, options.profilePath, "train", "profile",
                                             "train --planner pipeline");
@@ -252,6 +261,37 @@ void printTable(const core::Profile& profile, const core::Network& network,
     for (double fraction : schedule.idleFraction)
         std::cout << " " << fixed(100.0 * fraction, 1) << "%";
     std::cout << "\n";
+}
+
+// One line: each stage's peak memory against its machine's, in GB.
+void printMemory(const core::PipelinePlan& plan, const core::PipelineRequest& request) {
+    std::cout << "memory (optimizer " << core::optimizerName(request.memory.optimizer)
+              << (request.memory.recompute ? ", recompute" : "") << "):";
+    for (const auto& stage : plan.stages) {
+        const double capacity =
+            request.capacityBytes.empty()
+                ? 0
+                : request.capacityBytes[static_cast<std::size_t>(stage.chainPosition)];
+        std::cout << (stage.chainPosition ? ", " : " ") << "stage " << stage.chainPosition + 1
+                  << " " << fixed(stage.memory.total() / 1e9, 3) << " GB"
+                  << (capacity > 0 ? " of " + fixed(capacity / 1e9, 3)
+                                   : std::string(" (no limit)"));
+    }
+    std::cout << "\n";
+}
+
+// The memory the stages hold and the limits of the chain's machines (--memory, the profile's
+// memory_bytes, --optimizer, --recompute; docs/cost-models.md §2.7).
+void setUpMemory(core::PipelineRequest& request, const core::Profile& profile,
+                 const PipelineOptions& options, int microBatches) {
+    request.memory.optimizer = options.memory.optimizer;
+    request.memory.recompute = options.memory.recompute;
+    request.memory.microBatches = microBatches;
+    request.memory.allInFlight = options.schedule == core::ScheduleKind::GPipe;
+    request.memory.weightStashing = options.schedule == core::ScheduleKind::OneForwardOneBackward;
+    const std::vector<double> capacities = machineCapacities(profile, options.memory);
+    for (int machine : request.chain)
+        request.capacityBytes.push_back(capacities[static_cast<std::size_t>(machine)]);
 }
 
 std::vector<int> resolveChain(const core::Profile& profile, const std::vector<std::string>& ids) {
@@ -330,7 +370,10 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
     }
 
     request.timeLimitMs = options.timeLimitSeconds * 1000;
-    const core::Profile planned = profileForPlanning(profile, options);
+    setUpMemory(request, profile, options, microBatches);
+    const core::Profile planned = options.memory.recompute
+                                      ? withRecomputation(profileForPlanning(profile, options))
+                                      : profileForPlanning(profile, options);
     core::PipelinePlan plan;
     std::optional<double> measuredBottleneck;
     try {
@@ -341,6 +384,8 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
                                        core::PipelineSimulation::stageOfLayerOf(
                                            plan, static_cast<int>(profile.layers.size())))
                     .bottleneckMs;
+    } catch (const core::PipelineMemoryError& error) {
+        throw NoAnswer(options.profilePath + ": " + error.what());
     } catch (const core::PlanError& error) {
         throw CliError(options.profilePath + ": " + error.what());
     }
@@ -350,7 +395,8 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
         options.reference.empty() ? options.stages.front() : options.reference;
     if (options.json) {
         auto doc = core::pipelinePlanToJson(planned, network,
-                                            {options.stages, options.cutMode, options.compressText},
+                                            {options.stages, options.cutMode, options.compressText,
+                                             request.memory, request.capacityBytes},
                                             &plan, &schedule, microBatch, microBatches);
         doc["times"] = core::timeSourceName(options.times);
         if (measuredBottleneck) {
@@ -360,6 +406,7 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
         std::cout << core::finiteJsonText(doc) << "\n";
     } else {
         printTable(planned, network, options, plan, schedule);
+        printMemory(plan, request);
         if (measuredBottleneck)
             std::cout << "times " << core::timeSourceName(options.times) << " (reference "
                       << reference << "): with the profile's measured times this partition's "

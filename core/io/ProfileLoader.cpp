@@ -146,6 +146,14 @@ class ProfileValidator {
                 if (auto text = m_fields.string(*label, at + "/label"))
                     machine.label = *text;
             }
+            if (auto memory = entry.find("memory_bytes"); memory != entry.end()) {
+                const auto bytes =
+                    m_fields.nonNegativeNumber(*memory, at + "/memory_bytes", kBytesRange);
+                if (bytes && *bytes == 0)
+                    m_fields.add(at + "/memory_bytes", "must be above 0 (the machine's memory)");
+                else if (bytes)
+                    machine.memoryBytes = *bytes;
+            }
             m_profile.machines.push_back(std::move(machine));
         }
     }

@@ -3,6 +3,7 @@
 #include "core/model/Tier.h"
 
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@ struct Machine {
     std::string id;
     Tier tier = Tier::Device;
     std::string label;
+    std::optional<double> memoryBytes = std::nullopt; // `memory_bytes`: what it can hold
     // Every field as written in the file (extras such as "estimated" included), kept when the
     // profile is written back (core/io/ProfileWriter.h); the members above win over it.
     nlohmann::ordered_json fields = nlohmann::ordered_json::object();

@@ -1,11 +1,14 @@
 #include "core/pipeline/PipelinePlanner.h"
 
+#include "core/pipeline/PipelineMemoryDp.h"
+
 #include "core/pipeline/PipelineBottleneckSearch.h"
 #include "core/pipeline/PipelineSetup.h"
 #include "core/pipeline/PipelineStateCosts.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <limits>
 #include <optional>
 
@@ -236,10 +239,86 @@ std::optional<PipelineCutMode> cutModeFromName(const std::string& name) {
     return std::nullopt;
 }
 
+namespace {
+
+std::string bytesText(double bytes) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.0f bytes (%.2f GB)", bytes, bytes / 1e9);
+    return text;
+}
+
+// The partition with the least excess over the machines' memory: the stage with the largest
+// excess first (the smallest memory that machine needs for any plan), then any other over.
+[[noreturn]] void throwNothingFits(const Profile& profile, const PipelineRequest& request,
+                                   const PipelineSetup& setup, PipelineMemoryDp& dp) {
+    const PipelinePlan closest = evaluatePartition(profile, request, setup, dp.leastExcess());
+    auto capacity = [&](const PipelineStage& stage) {
+        return request.capacityBytes[static_cast<std::size_t>(stage.chainPosition)];
+    };
+    auto excess = [&](const PipelineStage& stage) {
+        return capacity(stage) > 0 ? stage.memory.total() - capacity(stage) : -1.0;
+    };
+    const PipelineStage& worst = *std::max_element(
+        closest.stages.begin(), closest.stages.end(),
+        [&](const PipelineStage& a, const PipelineStage& b) { return excess(a) < excess(b); });
+    auto describe = [&](const PipelineStage& stage) {
+        return "stage " + std::to_string(stage.chainPosition + 1) + " on '" +
+               profile.machines[static_cast<std::size_t>(stage.machine)].id + "' needs " +
+               bytesText(stage.memory.total()) + ", the machine has " + bytesText(capacity(stage));
+    };
+    std::string others;
+    for (const PipelineStage& stage : closest.stages)
+        if (&stage != &worst && excess(stage) > 0)
+            others += "; " + describe(stage);
+    throw PipelineMemoryError("no partition fits the machines' memory; in the partition that "
+                              "comes closest (" +
+                              std::to_string(closest.stages.size()) + " stages) " +
+                              describe(worst) + others);
+}
+
+// The fastest partition whose every stage fits its machine: exact over at most
+// PipelineMemoryDp::kStateLimit states, else over the valid cut points (with a note).
+PipelinePlan planWithinMemory(const Profile& profile, const PipelineRequest& request,
+                              const PipelineSetup& setup, const PipelinePlanning& planning) {
+    std::string fallback;
+    DownsetLattice lattice = planning.states(fallback);
+    if (fallback.empty() && lattice.size() > PipelineMemoryDp::kStateLimit) {
+        fallback = "under memory limits the planner searches at most " +
+                   std::to_string(PipelineMemoryDp::kStateLimit) + " states, the layer graph has " +
+                   std::to_string(lattice.size()) + " downsets";
+        lattice = DownsetLattice::validCutPrefixes(profile);
+    }
+    planning.progress(0.3);
+    const PipelineStateCosts costs(profile, request, setup, lattice,
+                                   [&planning] { planning.checkCancelled(); });
+    PipelineMemoryDp dp(profile, request, setup, lattice, costs);
+    const auto partition = dp.fastestThatFits();
+    if (!partition)
+        throwNothingFits(profile, request, setup, dp);
+    PipelinePlan plan = evaluatePartition(profile, request, setup, *partition);
+    plan.lowerBoundMs = plan.bottleneckMs;
+    if (!fallback.empty()) {
+        plan.exact = false;
+        plan.lowerBoundMs = std::min(plan.bottleneckMs, trivialLowerBound(profile, request, setup));
+        plan.note = fallback + "; the plan cuts at valid cut points only";
+    }
+    plan.states = lattice.size();
+    plan.memoryBytes = lattice.memoryBytes() + costs.memoryBytes();
+    return plan;
+}
+
+} // namespace
+
 PipelinePlan planPipeline(const Profile& profile, const Network& network,
                           const PipelineRequest& request) {
     const PipelineSetup setup = setUpPipeline(profile, network, request);
     const PipelinePlanning planning(profile, request, setup);
+    if (request.hasCapacity()) {
+        PipelinePlan plan = planWithinMemory(profile, request, setup, planning);
+        planning.progress(1.0);
+        plan.planningMs = planning.elapsedMs();
+        return plan;
+    }
     std::string fallback;
     const DownsetLattice lattice = planning.states(fallback);
     planning.progress(0.3);

@@ -4,6 +4,7 @@
 #include "core/model/Network.h"
 #include "core/model/Profile.h"
 #include "core/pipeline/DownsetLattice.h"
+#include "core/pipeline/PipelineMemory.h"
 
 #include <atomic>
 #include <cstddef>
@@ -43,6 +44,18 @@ struct PipelineRequest {
     const std::atomic<bool>* finishNow = nullptr;
     // Written while planning, 0..1000 (listing the states, their costs, then the gap closing).
     std::atomic<int>* progressPermille = nullptr;
+    // What each stage holds (docs/cost-models.md §2.7), and each chain position's memory in
+    // bytes (0 or absent: no limit). With a limit, only partitions that fit are planned.
+    PipelineMemorySettings memory;
+    std::vector<double> capacityBytes;
+    bool hasCapacity() const;
+};
+
+// Every stage of every partition over more memory than its machine has (the partition with the
+// least excess is named in the message).
+class PipelineMemoryError : public PlanError {
+  public:
+    using PlanError::PlanError;
 };
 
 // One stage of a pipeline and the link after it (to the next stage; zero for the last one).
@@ -60,7 +73,8 @@ struct PipelineStage {
     double linkBytes = 0; // forward + backward
     double linkForwardMs = 0;
     double linkBackwardMs = 0;
-    double linkMs = 0; // C_n = forward + backward transfer
+    double linkMs = 0;  // C_n = forward + backward transfer
+    StageMemory memory; // what its machine holds at its peak
 };
 
 struct PipelinePlan {

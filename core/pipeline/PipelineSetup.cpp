@@ -165,7 +165,36 @@ void priceLinks(const PipelineSetup& setup, PipelinePlan& plan) {
     }
 }
 
+// What each stage's machine holds: its weights and their copies, the activations it keeps
+// (docs/cost-models.md §2.7).
+void addMemory(const Profile& profile, const PipelineRequest& request, const PipelineSetup& setup,
+               PipelinePlan& plan) {
+    const int stages = static_cast<int>(plan.stages.size());
+    for (int s = 0; s < stages; ++s) {
+        PipelineStage& stage = plan.stages[static_cast<std::size_t>(s)];
+        double parameters = 0, outputs = 0, inputs = 0;
+        for (int v : stage.layers) {
+            parameters += profile.layers[static_cast<std::size_t>(v)].paramBytes;
+            outputs += profile.layers[static_cast<std::size_t>(v)].outputBytes;
+        }
+        if (s == 0)
+            inputs = profile.model.inputBytes;
+        else
+            for (int producer : plan.stages[static_cast<std::size_t>(s) - 1].crossing)
+                inputs += producer < 0
+                              ? profile.model.inputBytes
+                              : profile.layers[static_cast<std::size_t>(producer)].outputBytes;
+        stage.memory = stageMemory(request.memory, s, stages, parameters, outputs * setup.samples,
+                                   inputs * setup.samples);
+    }
+}
+
 } // namespace
+
+bool PipelineRequest::hasCapacity() const {
+    return std::any_of(capacityBytes.begin(), capacityBytes.end(),
+                       [](double bytes) { return bytes > 0; });
+}
 
 PipelinePlan evaluatePartition(const Profile& profile, const PipelineRequest& request,
                                const PipelineSetup& setup, const std::vector<int>& stageOfLayer) {
@@ -182,6 +211,7 @@ PipelinePlan evaluatePartition(const Profile& profile, const PipelineRequest& re
     assignLayers(profile, setup, stageOfLayer, plan);
     addCrossings(profile, request, setup, stageOfLayer, plan);
     priceLinks(setup, plan);
+    addMemory(profile, request, setup, plan);
     for (const auto& stage : plan.stages)
         plan.bottleneckMs = std::max({plan.bottleneckMs, stage.computeMs, stage.linkMs});
     return plan;

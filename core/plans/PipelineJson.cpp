@@ -24,6 +24,46 @@ nlohmann::ordered_json taskJson(const ScheduledTask& task) {
 
 } // namespace
 
+namespace {
+
+double capacityOf(const PipelineJsonRequest& request, int position) {
+    return static_cast<std::size_t>(position) < request.capacityBytes.size()
+               ? request.capacityBytes[static_cast<std::size_t>(position)]
+               : 0;
+}
+
+// A stage's memory (docs/cost-models.md §2.7) and its machine's.
+void addStageMemory(nlohmann::ordered_json& entry, const PipelineJsonRequest& request,
+                    const PipelineStage& stage) {
+    const StageMemory& memory = stage.memory;
+    entry["memory_bytes"] = jsonNumber(memory.total());
+    entry["memory"] = {{"weights", jsonNumber(memory.weights)},
+                       {"gradients", jsonNumber(memory.gradients)},
+                       {"optimizer_state", jsonNumber(memory.optimizerState)},
+                       {"stashed_weights", jsonNumber(memory.stashedWeights)},
+                       {"activations", jsonNumber(memory.activations)},
+                       {"in_flight", memory.inFlight}};
+    const double capacity = capacityOf(request, stage.chainPosition);
+    entry["capacity_bytes"] = capacity > 0 ? jsonNumber(capacity) : nlohmann::ordered_json();
+}
+
+// The optimizer, recomputation, and each chain position's peak ("ID#position": 0 when unused).
+void addPeakMemory(nlohmann::ordered_json& doc, const PipelineJsonRequest& request,
+                   const PipelinePlan* plan) {
+    doc["optimizer"] = optimizerName(request.memory.optimizer);
+    doc["recompute"] = request.memory.recompute;
+    auto peaks = nlohmann::ordered_json::object();
+    for (std::size_t n = 0; n < request.chain.size(); ++n) {
+        double peak = 0;
+        if (plan && n < plan->stages.size())
+            peak = plan->stages[n].memory.total();
+        peaks[request.chain[n] + "#" + std::to_string(n)] = jsonNumber(peak);
+    }
+    doc["peak_memory_bytes"] = peaks;
+}
+
+} // namespace
+
 nlohmann::ordered_json pipelinePlanToJson(const Profile& profile, const Network& network,
                                           const PipelineJsonRequest& options,
                                           const PipelinePlan* plan,
@@ -70,9 +110,11 @@ nlohmann::ordered_json pipelinePlanToJson(const Profile& profile, const Network&
                 crossing.push_back(
                     producer < 0 ? "input" : profile.layers[static_cast<std::size_t>(producer)].id);
             entry["crossing"] = crossing;
+            addStageMemory(entry, options, stage);
             stages.push_back(entry);
         }
     doc["stages"] = stages;
+    addPeakMemory(doc, options, plan);
     if (schedule) {
         nlohmann::ordered_json entry;
         entry["kind"] = scheduleKindName(schedule->kind);

@@ -17,6 +17,8 @@ struct PipelineJsonRequest {
     std::vector<std::string> chain; // machine ids, as given
     PipelineCutMode cutMode = PipelineCutMode::Single;
     std::string compressText = "none"; // as written: none, accept, accept:3,4
+    PipelineMemorySettings memory;     // optimizer, recompute
+    std::vector<double> capacityBytes; // per chain position, 0 = no limit
 };
 
 // The `cutlab-plan` pipeline document of docs/formats.md §4.6 (`train --planner pipeline

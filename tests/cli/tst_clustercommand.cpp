@@ -1,4 +1,5 @@
-// cutlab-cli train --planner pipeline --cluster run as the built program: the JSON read back
+// cutlab-cli train --planner pipeline --cluster run as the built program, and the memory options
+// of --stages (JSON, the limit that leaves no plan, bad sizes): the JSON read back
 // (the peer's time per stage, replication, machines, memory), the table, the memory limit that
 // leaves no plan (exit 1, naming the smallest limit that fits), bad input (exit 2) and --help.
 #include "../TestPaths.h"
@@ -152,12 +153,53 @@ class TestClusterCommand : public QObject {
         QVERIFY(!run.err.contains("internal error"));
     }
 
+    // A chain of four: every stage within --memory, its parts adding up; 1 GB fits nothing.
+    void chainWithinMemory() {
+        const QStringList chain = {
+            "train",           kResNet18,   "--planner", "pipeline",   "--stages",
+            "gpu,gpu,gpu,gpu", "--network", "ideal",     "--cut-mode", "any"};
+        CliRun run =
+            runCli(chain + QStringList{"--memory", "gpu=6GB", "--optimizer", "adam", "--json"});
+        QCOMPARE(run.status, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(doc["optimizer"].toString(), QString("adam"));
+        QCOMPARE(doc["peak_memory_bytes"].toObject().size(), 4);
+        for (const auto entry : doc["stages"].toArray()) {
+            const QJsonObject stage = entry.toObject();
+            const QJsonObject parts = stage["memory"].toObject();
+            QVERIFY(stage["memory_bytes"].toDouble() <= 6e9);
+            QCOMPARE(stage["capacity_bytes"].toDouble(), 6e9);
+            QCOMPARE(parts["optimizer_state"].toDouble(), 2 * parts["weights"].toDouble());
+            const double sum = parts["weights"].toDouble() + parts["gradients"].toDouble() +
+                               parts["optimizer_state"].toDouble() +
+                               parts["stashed_weights"].toDouble() +
+                               parts["activations"].toDouble();
+            QVERIFY(std::abs(sum - stage["memory_bytes"].toDouble()) <= 1e-6 * sum);
+        }
+        run = runCli(chain + QStringList{"--memory", "gpu=1GB"});
+        QCOMPARE(run.status, 1);
+        QVERIFY2(run.err.contains("no partition fits the machines' memory") &&
+                     run.err.contains("the machine has 1000000000 bytes"),
+                 qPrintable(run.err));
+        run = runCli(chain + QStringList{"--memory", "tpu=1GB"});
+        QCOMPARE(run.status, 2);
+        QVERIFY(run.err.contains("unknown machine 'tpu'"));
+        run = runCli(chain + QStringList{"--memory", "gpu=0"});
+        QCOMPARE(run.status, 2);
+        QVERIFY(run.err.contains("is not a memory size"));
+        run = runCli(chain + QStringList{"--optimizer", "lbfgs"});
+        QCOMPARE(run.status, 2);
+        QVERIFY(run.err.contains("--optimizer must be sgd, momentum or adam"));
+    }
+
     void helpListsTheOptions() {
         const CliRun run = runCli({"train", "--planner", "pipeline", "--help"});
         QCOMPARE(run.status, 0);
-        for (const char* option : {"--cluster ID:N@MBPS", "--cost-model pipedream",
-                                   "--memory ID=BYTES", "--memory-accounting pipedream",
-                                   "--straight", "--fewer-machines", "--activation-compression"})
+        for (const char* option :
+             {"--cluster ID:N@MBPS", "--cost-model pipedream", "--memory ID=BYTES",
+              "--memory-accounting pipedream", "--straight", "--fewer-machines",
+              "--activation-compression", "--optimizer sgd|momentum|adam", "--recompute",
+              "--memory ID=BYTES[,ID=BYTES]"})
             QVERIFY2(run.out.contains(option), option);
         QVERIFY(runCli({"train", "--help"}).out.contains("--cluster"));
     }
