@@ -5,11 +5,13 @@
 #include "../TestPaths.h"
 #include "CliRun.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -190,6 +192,46 @@ class TestClusterCommand : public QObject {
         run = runCli(chain + QStringList{"--optimizer", "lbfgs"});
         QCOMPARE(run.status, 2);
         QVERIFY(run.err.contains("--optimizer must be sgd, momentum or adam"));
+    }
+
+    // machines[].memory_bytes: read, and refused with a sentence naming the field.
+    void profileMemoryBytes_data() {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("4 GiB") << "4294967296"
+                               << "";
+        QTest::newRow("zero") << "0"
+                              << "memory_bytes: must be above 0";
+        QTest::newRow("negative") << "-1"
+                                  << "memory_bytes: must not be negative";
+        QTest::newRow("string") << "\"4GB\""
+                                << "memory_bytes: the number \"4GB\" is written as a string";
+        QTest::newRow("huge") << "1e16"
+                              << "memory_bytes: must be at most 1e15 bytes";
+    }
+
+    void profileMemoryBytes() {
+        QFETCH(QString, value);
+        QFETCH(QString, message);
+        QFile source(sourcePath("sample_profiles/handmade/tiny-linear.json"));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(source.readAll());
+        const qsizetype at = text.indexOf("\"tier\"");
+        QVERIFY(at > 0);
+        text.insert(at, "\"memory_bytes\": " + value + ", ");
+        QTemporaryDir dir;
+        QFile profile(dir.filePath("p.json"));
+        QVERIFY(profile.open(QIODevice::WriteOnly));
+        profile.write(text.toUtf8());
+        profile.close();
+        const CliRun run = runCli({"validate", profile.fileName()});
+        if (message.isEmpty()) {
+            QCOMPARE(run.status, 0);
+        } else {
+            QCOMPARE(run.status, 2);
+            QVERIFY2(run.out.contains(message) || run.err.contains(message),
+                     qPrintable(run.out + run.err));
+        }
     }
 
     void helpListsTheOptions() {
