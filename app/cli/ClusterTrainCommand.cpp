@@ -2,6 +2,7 @@
 #include "app/cli/ArgumentCursor.h"
 #include "app/cli/CliError.h"
 #include "app/cli/Commands.h"
+#include "app/cli/MemoryOptions.h"
 #include "app/cli/ProfileArgument.h"
 #include "core/cluster/AntichainStates.h"
 #include "core/cluster/ClusterSpec.h"
@@ -109,22 +110,18 @@ core::ClusterSpec clusterOf(const core::Profile& profile, const std::string& tex
     return spec;
 }
 
+// The --memory limit of the cluster's machine (the last one given), or none.
 std::optional<double> memoryLimitOf(const std::string& text, const core::ClusterSpec& spec) {
     if (text.empty())
         return std::nullopt;
-    const std::size_t equals = text.find('=');
-    if (equals == std::string::npos)
-        throw CliError("--memory must be ID=BYTES (for example " + spec.machineId +
-                       "=16GB), not '" + text + "'");
-    const std::string id = text.substr(0, equals);
-    if (id != spec.machineId)
-        throw CliError("--memory: '" + id + "' is not the cluster's machine (" + spec.machineId +
-                       ")");
-    try {
-        return core::parseByteSize(text.substr(equals + 1));
-    } catch (const std::invalid_argument& error) {
-        throw CliError(std::string("--memory: ") + error.what());
+    std::optional<double> limit;
+    for (const auto& [id, bytes] : parseMemoryLimits(text)) {
+        if (id != spec.machineId)
+            throw CliError("--memory: '" + id + "' is not the cluster's machine (" +
+                           spec.machineId + ")");
+        limit = bytes;
     }
+    return limit;
 }
 
 struct SmallestFit {

@@ -8,9 +8,8 @@
 
 namespace cutlab::cli {
 
-namespace {
-
-void parseLimits(const std::string& text, MemoryOptions& options) {
+std::vector<std::pair<std::string, double>> parseMemoryLimits(const std::string& text) {
+    std::vector<std::pair<std::string, double>> limits;
     std::stringstream stream(text);
     for (std::string part; std::getline(stream, part, ',');) {
         const std::size_t equals = part.find('=');
@@ -18,20 +17,20 @@ void parseLimits(const std::string& text, MemoryOptions& options) {
             throw CliError("--memory must be ID=BYTES[,ID=BYTES...] (for example pi4=4GiB), not '" +
                            text + "'");
         try {
-            options.limits.emplace_back(part.substr(0, equals),
-                                        core::parseByteSize(part.substr(equals + 1)));
+            limits.emplace_back(part.substr(0, equals),
+                                core::parseByteSize(part.substr(equals + 1)));
         } catch (const std::invalid_argument& error) {
             throw CliError(std::string("--memory: ") + error.what());
         }
     }
+    return limits;
 }
 
-} // namespace
-
 bool parseMemoryFlag(ArgumentCursor& cursor, const std::string& flag, MemoryOptions& options) {
-    if (flag == "--memory")
-        parseLimits(cursor.valueOf(flag), options);
-    else if (flag == "--optimizer") {
+    if (flag == "--memory") {
+        const auto limits = parseMemoryLimits(cursor.valueOf(flag));
+        options.limits.insert(options.limits.end(), limits.begin(), limits.end());
+    } else if (flag == "--optimizer") {
         const std::string name = cursor.valueOf(flag);
         if (!core::optimizerFromName(name, &options.optimizer))
             throw CliError("--optimizer must be sgd, momentum or adam, not '" + name + "'");

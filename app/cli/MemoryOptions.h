@@ -18,6 +18,9 @@ struct MemoryOptions {
     bool recompute = false;
 };
 
+// The ID=BYTES pairs of a --memory value, as given; throws CliError naming what is wrong.
+std::vector<std::pair<std::string, double>> parseMemoryLimits(const std::string& text);
+
 // Consumes `flag` (and its value) when it is one of the memory options; throws CliError for a
 // bad value.
 bool parseMemoryFlag(ArgumentCursor& cursor, const std::string& flag, MemoryOptions& options);
