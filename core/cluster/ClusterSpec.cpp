@@ -1,5 +1,7 @@
 #include "core/cluster/ClusterSpec.h"
 
+#include "core/cluster/SpecText.h"
+
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -9,34 +11,13 @@ namespace cutlab::core {
 
 namespace {
 
-std::vector<std::string> split(const std::string& text, char separator) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t end = text.find(separator, start);
-        parts.push_back(text.substr(start, end == std::string::npos ? end : end - start));
-        if (end == std::string::npos)
-            return parts;
-        start = end + 1;
-    }
-}
-
-// The whole text as a finite number, or NaN.
-double numberOf(const std::string& text) {
-    if (text.empty() || std::isspace(static_cast<unsigned char>(text.front())))
-        return std::nan("");
-    char* end = nullptr;
-    const double value = std::strtod(text.c_str(), &end);
-    return end == text.c_str() + text.size() && std::isfinite(value) ? value : std::nan("");
-}
-
 ClusterLevel levelOf(const std::string& part, const std::string& whole) {
     const std::size_t at = part.find('@');
     if (at == std::string::npos)
         throw std::invalid_argument("'" + part + "' in '" + whole +
                                     "' has no @MBPS (the bandwidth inside the group, Mbit/s)");
     const std::string count = part.substr(0, at);
-    const double machines = numberOf(count);
+    const double machines = specNumber(count);
     if (std::isnan(machines) || machines != std::floor(machines) || machines < 1)
         throw std::invalid_argument("'" + count + "' in '" + whole +
                                     "' is not a number of machines (a whole number, at least 1)");
@@ -45,7 +26,7 @@ ClusterLevel levelOf(const std::string& part, const std::string& whole) {
                                     " machines in one level; at most " +
                                     std::to_string(ClusterSpec::kMaxMachines) + " in all");
     const std::string rate = part.substr(at + 1);
-    const double mbps = numberOf(rate);
+    const double mbps = specNumber(rate);
     if (std::isnan(mbps) || mbps <= 0 || mbps > 1e9)
         throw std::invalid_argument("'" + rate + "' in '" + whole +
                                     "' is not a bandwidth in Mbit/s (above 0, at most 1e9)");
@@ -69,7 +50,7 @@ ClusterSpec parseClusterSpec(const std::string& text) {
                                     "profile, then machines and Mbit/s per level)");
     ClusterSpec spec;
     spec.machineId = text.substr(0, colon);
-    const std::vector<std::string> parts = split(text.substr(colon + 1), ',');
+    const std::vector<std::string> parts = splitSpecText(text.substr(colon + 1), ',');
     for (std::size_t i = 0; i < parts.size(); ++i) {
         if (i > 0 && parts[i].find(':') != std::string::npos)
             throw std::invalid_argument("'" + text +
@@ -106,7 +87,7 @@ double parseByteSize(const std::string& text) {
             break;
         }
     }
-    const double value = numberOf(number) * scale;
+    const double value = specNumber(number) * scale;
     if (std::isnan(value) || value <= 0 || value > 1e15)
         throw std::invalid_argument("'" + text +
                                     "' is not a memory size (bytes above 0 and at most 1 PB; "
