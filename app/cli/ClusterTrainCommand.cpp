@@ -84,9 +84,6 @@ ClusterOptions parseOptions(const std::vector<std::string>& arguments) {
         throw CliError("train needs a PROFILE (see cutlab-cli train --planner pipeline --help)");
     if (options.costModel != "pipedream" && options.costModel != "cutlab")
         throw CliError("--cost-model must be cutlab or pipedream, not '" + options.costModel + "'");
-    if (options.costModel != "pipedream")
-        throw CliError("--cluster plans with PipeDream's cost model only so far; give "
-                       "--cost-model pipedream");
     if (!options.memoryAccounting.empty() && options.memoryAccounting != "pipedream")
         throw CliError("--memory-accounting with --cost-model pipedream must be pipedream, not '" +
                        options.memoryAccounting + "'");
@@ -199,6 +196,12 @@ void printTable(const core::Profile& profile, const core::AntichainStates& state
 } // namespace
 
 int runClusterTrain(const std::vector<std::string>& arguments) {
+    bool pipedream = false;
+    for (std::size_t i = 0; i + 1 < arguments.size(); ++i)
+        pipedream =
+            pipedream || (arguments[i] == "--cost-model" && arguments[i + 1] == "pipedream");
+    if (!pipedream)
+        return runPoolTrain(arguments);
     const ClusterOptions options = parseOptions(arguments);
     const core::Profile profile = loadProfileOrThrow(options.profilePath);
     core::ClusterPlanQuery query;

@@ -12,6 +12,8 @@ int runPlan(const std::vector<std::string>& arguments);
 int runTrain(const std::vector<std::string>& arguments); // TrainCommand.cpp
 int runPipelineTrain(const std::vector<std::string>&
                          arguments); // PipelineTrainCommand.cpp (train --planner pipeline)
+int runPoolTrain(const std::vector<std::string>&
+                     arguments); // PoolTrainCommand.cpp (--cluster, CutLab's cost model)
 int runClusterTrain(const std::vector<std::string>&
                         arguments); // ClusterTrainCommand.cpp (train --planner pipeline --cluster)
 int runSweep(const std::vector<std::string>& arguments);     // SweepCommand.cpp
