@@ -4,6 +4,7 @@
 #include "GeneratedProfiles.h"
 
 #include "core/model/PlanError.h"
+#include "core/planners/IterationMemoryShortfall.h"
 #include "core/training/HierTrainEvaluator.h"
 #include "core/training/HierTrainPlanner.h"
 #include "core/training/TrainingBaselines.h"
@@ -132,6 +133,35 @@ Profile threeLayerProfile() {
     return p;
 }
 
+// When nothing fits: for each limited machine, the least bytes any plan that fits the other
+// machines puts on it; the machine whose need exceeds its capacity the least (ties: the first).
+std::pair<int, double> bruteForceShortfall(const Profile& p, int k,
+                                           const std::vector<double>& capacity,
+                                           const std::vector<Candidate>& plans) {
+    std::pair<int, double> best{-1, 0};
+    for (std::size_t m = 0; m < capacity.size(); ++m) {
+        if (capacity[m] <= 0)
+            continue;
+        std::vector<double> others = capacity;
+        others[m] = 0;
+        double least = kInfinity;
+        for (const Candidate& c : plans) {
+            if (!candidateFits(p, k, others, c))
+                continue;
+            double bytes = 0;
+            for (int w = 0; w < 3; ++w)
+                if (c.workers[static_cast<std::size_t>(w)] == static_cast<int>(m))
+                    bytes = workerBytes(p, k, w, c.ms, c.ml, c.samples);
+            least = std::min(least, bytes);
+        }
+        if (least < kInfinity &&
+            (best.first < 0 ||
+             least - capacity[m] < best.second - capacity[static_cast<std::size_t>(best.first)]))
+            best = {static_cast<int>(m), least};
+    }
+    return best;
+}
+
 const OptimizerKind kOptimizers[3] = {OptimizerKind::Sgd, OptimizerKind::Momentum,
                                       OptimizerKind::Adam};
 
@@ -170,7 +200,7 @@ class TestHierTrainMemory : public QObject {
     }
 
     void equalsBruteForceWithBindingLimits() {
-        int cases = 0, none = 0, changed = 0;
+        int cases = 0, none = 0, changed = 0, named = 0;
         for (unsigned seed = 1; seed <= 120; ++seed) {
             std::mt19937 random(seed * 7717u);
             const Profile p = generatedTrainingProfile(3 + static_cast<int>(seed % 5), seed,
@@ -193,6 +223,13 @@ class TestHierTrainMemory : public QObject {
             if (want == kInfinity) {
                 ++none;
                 QVERIFY_THROWS_EXCEPTION(TrainingMemoryError, planHierTrain(model, batch));
+                const auto want = bruteForceShortfall(p, k, capacity, plans);
+                const auto found = iterationMemoryShortfall("hiertrain", model, batch);
+                QCOMPARE(found.machine, want.first);
+                if (want.first >= 0) {
+                    QCOMPARE(found.bytes, want.second);
+                    ++named;
+                }
                 continue;
             }
             const HierTrainPlan plan = planHierTrain(model, batch);
@@ -209,8 +246,11 @@ class TestHierTrainMemory : public QObject {
         }
         QCOMPARE(cases, 120);
         // The limits bind: some cases have no plan, some a slower one than without limits.
-        QVERIFY2(none >= 5 && changed >= 20,
-                 qPrintable(QString("no plan %1, slower plan %2").arg(none).arg(changed)));
+        QVERIFY2(none >= 5 && changed >= 20 && named >= 3,
+                 qPrintable(QString("no plan %1 (%2 with one machine named), slower plan %3")
+                                .arg(none)
+                                .arg(named)
+                                .arg(changed)));
     }
 
     void equalsEveryPairSearchWithLimitsOnLargerProfiles() {
