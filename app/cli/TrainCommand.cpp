@@ -1,14 +1,18 @@
 #include "app/cli/Commands.h"
 
 #include "app/cli/CliError.h"
+#include "app/cli/MemoryOptions.h"
 #include "app/cli/PlanOptions.h"
 #include "app/cli/PlannerHelp.h"
 #include "app/cli/ProfileArgument.h"
 #include "core/plans/PlanJson.h"
 
 #include "core/model/PlanError.h"
+#include "core/planners/IterationMemoryShortfall.h"
 #include "core/planners/IterationPlanner.h"
 #include "core/plans/TrainingJson.h"
+#include "core/training/TrainingMemory.h"
+#include "core/training/TrainingMemoryError.h"
 #include "core/training/TrainingResult.h"
 
 #include <cstdio>
@@ -17,6 +21,12 @@
 
 namespace cutlab::cli {
 namespace {
+
+std::string fixed(double value, int decimals) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+}
 
 std::string usage() {
     return "usage: cutlab-cli train PROFILE --planner NAME [options]\n"
@@ -38,7 +48,14 @@ std::string usage() {
            "CSV\n"
            "  --machines ID[,ID...]   the machine of each tier (default: the first listed of each "
            "tier)\n"
-           "  --json                  cutlab-plan JSON on stdout instead of text\n" +
+           "  --memory ID=BYTES[,..]  a machine's memory (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB),\n"
+           "                          replacing the profile's memory_bytes; plans that do not fit\n"
+           "                          are refused (docs/cost-models.md §2.8)\n"
+           "  --optimizer NAME        sgd (default), momentum or adam: 0, 1 or 2 copies of state\n"
+           "                          per weight\n"
+           "  --json                  cutlab-plan JSON on stdout instead of text\n"
+           "Exit status: 0 a plan, 1 no plan fits the memory (the message names the smallest\n"
+           "capacity of one machine with a plan), 2 bad input.\n" +
            cli::plannerHelpLines({core::PlannerKind::Iteration, core::PlannerKind::Pipeline});
 }
 
@@ -47,6 +64,7 @@ struct TrainOptions {
     std::vector<std::string> machines;
     std::optional<int> batch;
     bool json = false;
+    MemoryOptions memory;
 };
 
 TrainOptions parse(const std::vector<std::string>& arguments) {
@@ -66,6 +84,11 @@ TrainOptions parse(const std::vector<std::string>& arguments) {
                 options.machines.push_back(id);
         } else if (argument == "--json")
             options.json = true;
+        else if (argument == "--recompute")
+            throw CliError("--recompute applies to --planner pipeline (the whole-iteration "
+                           "planners keep every activation)");
+        else if (parseMemoryFlag(cursor, argument, options.memory))
+            continue;
         else if (argument == "--stages" || argument == "--micro-batch" ||
                  argument == "--micro-batches" || argument == "--cut-mode" ||
                  argument == "--compress")
@@ -88,6 +111,21 @@ std::string rangeText(const core::Profile& profile, int begin, int end) {
     const auto& first = profile.layers[static_cast<std::size_t>(begin)].id;
     const auto& last = profile.layers[static_cast<std::size_t>(end - 1)].id;
     return "layers " + first + (first == last ? "" : " .. " + last);
+}
+
+// One line: each machine's peak bytes, and its capacity where known (docs/cost-models.md §2.8).
+void printMemory(const core::TrainingCostModel& model, const core::TrainingResult& result) {
+    const auto memory = result.hybrid ? core::hierTrainMemory(model, *result.hybrid)
+                                      : core::pathMemory(model, *result.path, result.batch);
+    std::string line = "  memory (" + core::optimizerName(model.memory().optimizer) + "):";
+    for (const auto& [machine, bytes] : memory) {
+        const double capacity = model.memory().capacity(machine);
+        line += " " + model.profile().machines[static_cast<std::size_t>(machine)].id + " " +
+                fixed(bytes.total(), 0) + " bytes" +
+                (capacity > 0 ? " of " + fixed(capacity, 0) : std::string()) + ",";
+    }
+    line.pop_back();
+    std::printf("%s\n", line.c_str());
 }
 
 void printText(const core::TrainingCostModel& model, const core::TrainingResult& result) {
@@ -123,7 +161,47 @@ void printText(const core::TrainingCostModel& model, const core::TrainingResult&
             "  forward %.1f ms, backward %.1f ms, update %.1f ms, transfers %.1f ms (%.0f bytes)\n",
             path.forwardMs, path.backwardMs, path.updateMs, path.transferMs, path.transferBytes);
     }
+    printMemory(model, result);
     std::fflush(stdout);
+}
+
+// Who holds the memory of a machine in a plan: a HierTrain worker, or the blocks placed there.
+std::string needer(const core::TrainingCostModel& model, const core::TrainingResult& result,
+                   int machine) {
+    if (result.hybrid) {
+        const char* names[3] = {"o", "s", "l"};
+        for (std::size_t w = 0; w < 3; ++w)
+            if (result.hybrid->workerMachine[w] == machine)
+                return std::string("worker ") + names[w] + " of " + result.planner;
+    }
+    std::string layers;
+    for (const auto& segment : result.path ? result.path->segments : std::vector<core::Segment>{})
+        if (segment.machine == machine)
+            layers += (layers.empty() ? "" : ", ") +
+                      rangeText(model.profile(), segment.begin, segment.end);
+    return (layers.empty() ? std::string("the plan") : layers) + " of " + result.planner;
+}
+
+// The planner's answer; when nothing fits the memory, NoAnswer naming the smallest capacity of
+// one machine that gives a plan and which worker or blocks need it.
+core::TrainingResult planOrExplain(const TrainOptions& options,
+                                   const core::TrainingCostModel& model, int batch) {
+    try {
+        return core::runIterationPlanner(options.planner, model, batch);
+    } catch (const core::TrainingMemoryError& error) {
+        const auto shortfall = core::iterationMemoryShortfall(options.planner, model, batch);
+        const std::string what = options.profilePath + ": " + error.what();
+        if (shortfall.machine < 0)
+            throw NoAnswer(what + ", and raising one machine's memory alone does not help");
+        const core::Machine& machine =
+            model.profile().machines[static_cast<std::size_t>(shortfall.machine)];
+        const std::string needed = fixed(shortfall.bytes, 0);
+        throw NoAnswer(what + "; the smallest memory of one machine with a plan is " + needed +
+                       " bytes on " + core::tierName(machine.tier) + " '" + machine.id +
+                       "' (--memory " + machine.id + "=" + needed + "; it has " +
+                       fixed(model.memory().capacity(shortfall.machine), 0) + "), needed by " +
+                       needer(model, *shortfall.plan, shortfall.machine));
+    }
 }
 
 } // namespace
@@ -145,11 +223,11 @@ int runTrain(const std::vector<std::string>& arguments) {
     machineChoice.machines = options.machines;
     const auto query = machineChoice.query(profile);
     try {
-        const core::TrainingCostModel model(profile, network,
-                                            core::trainingMachines(profile, query.machineAllowed));
+        core::TrainingCostModel model(profile, network,
+                                      core::trainingMachines(profile, query.machineAllowed));
+        model.setMemory({options.memory.optimizer, machineCapacities(profile, options.memory)});
         const int batch = options.batch.value_or(static_cast<int>(profile.model.batch));
-        const core::TrainingResult result =
-            core::runIterationPlanner(options.planner, model, batch);
+        const core::TrainingResult result = planOrExplain(options, model, batch);
         if (options.json)
             std::cout << core::finiteJsonText(core::trainingResultToJson(model, result)) << "\n";
         else

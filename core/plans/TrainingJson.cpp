@@ -2,6 +2,7 @@
 
 #include "core/io/NetworkFile.h"
 #include "core/plans/PlanJson.h"
+#include "core/training/TrainingMemory.h"
 
 namespace cutlab::core {
 namespace {
@@ -65,6 +66,54 @@ void writePath(const TrainingCostModel& model, const TrainingPath& path,
     doc["transfer_bytes"] = jsonNumber(path.transferBytes);
 }
 
+nlohmann::ordered_json memoryJson(const TrainingMemory& memory) {
+    return {{"weights", jsonNumber(memory.weights)},
+            {"gradients", jsonNumber(memory.gradients)},
+            {"optimizer_state", jsonNumber(memory.optimizerState)},
+            {"activations", jsonNumber(memory.activations)}};
+}
+
+// Each HierTrain worker's bytes (docs/cost-models.md §2.8; 0 for a worker without samples).
+void writeWorkerMemory(const TrainingCostModel& model, const HierTrainPlan& plan,
+                       nlohmann::ordered_json& doc) {
+    const char* names[3] = {"o", "s", "l"};
+    nlohmann::ordered_json workers;
+    for (std::size_t w = 0; w < 3; ++w) {
+        if (plan.workerMachine[w] < 0) {
+            workers[names[w]] = nullptr;
+            continue;
+        }
+        const TrainingMemory memory =
+            hierTrainWorkerMemory(model, static_cast<int>(w), plan.ms, plan.ml, plan.samples);
+        workers[names[w]] = {{"memory_bytes", jsonNumber(memory.total())},
+                             {"memory", memoryJson(memory)}};
+    }
+    doc["workers"] = workers;
+}
+
+// The optimizer, each machine's peak (with its breakdown) and the capacities that were known.
+void writeMachineMemory(const TrainingCostModel& model, const TrainingResult& result,
+                        nlohmann::ordered_json& doc) {
+    const Profile& profile = model.profile();
+    const auto memory = result.hybrid ? hierTrainMemory(model, *result.hybrid)
+                                      : pathMemory(model, *result.path, result.batch);
+    doc["optimizer"] = optimizerName(model.memory().optimizer);
+    auto peaks = nlohmann::ordered_json::object(), machines = nlohmann::ordered_json::object(),
+         capacities = nlohmann::ordered_json::object();
+    for (const auto& [machine, bytes] : memory) {
+        const std::string& id = profile.machines[static_cast<std::size_t>(machine)].id;
+        peaks[id] = jsonNumber(bytes.total());
+        machines[id] = {{"memory_bytes", jsonNumber(bytes.total())}, {"memory", memoryJson(bytes)}};
+    }
+    for (int machine : model.machineOfTier())
+        if (machine >= 0 && model.memory().capacity(machine) > 0)
+            capacities[profile.machines[static_cast<std::size_t>(machine)].id] =
+                jsonNumber(model.memory().capacity(machine));
+    doc["peak_memory_bytes"] = peaks;
+    doc["machine_memory"] = machines;
+    doc["capacity_bytes"] = capacities;
+}
+
 } // namespace
 
 nlohmann::ordered_json trainingResultToJson(const TrainingCostModel& model,
@@ -81,10 +130,13 @@ nlohmann::ordered_json trainingResultToJson(const TrainingCostModel& model,
     doc["network"] = network;
     doc["batch"] = result.batch;
     doc["iteration_ms"] = result.iterationMs();
-    if (result.hybrid)
+    if (result.hybrid) {
         writeHybrid(model, *result.hybrid, doc);
+        writeWorkerMemory(model, *result.hybrid, doc);
+    }
     if (result.path)
         writePath(model, *result.path, doc);
+    writeMachineMemory(model, result, doc);
     return doc;
 }
 

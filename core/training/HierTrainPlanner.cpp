@@ -3,7 +3,10 @@
 #include "core/model/PlanError.h"
 #include "core/training/HierTrainBound.h"
 #include "core/training/HierTrainEvaluator.h"
+#include "core/training/HierTrainMemoryLimits.h"
 #include "core/training/HierTrainSampleLine.h"
+#include "core/training/TrainingMemory.h"
+#include "core/training/TrainingMemoryError.h"
 
 #include <algorithm>
 #include <cmath>
@@ -75,6 +78,8 @@ class HierTrainSearch {
     }
 
     HierTrainPlan best() const {
+        if (m_bestTime == kInfinity && m_model.memory().hasCapacity())
+            throw TrainingMemoryError("no HierTrain plan fits the machines' memory");
         if (m_bestTime == kInfinity)
             throw PlanError("HierTrain found no plan");
         return evaluateHierTrain(m_model, m_bestWorkers, m_bestMs, m_bestMl,
@@ -93,7 +98,9 @@ class HierTrainSearch {
         if (workers[1] < 0 || ms == 0)
             return;
         offer(evaluator.time(batch, 0), workers, ms, ms, batch, 0);
-        searchLine(evaluator, {true, true, false}, SampleLine::oAndS(batch), workers, ms, ms);
+        const HierTrainMemoryLimits limits(m_model, workers, ms, ms, batch);
+        searchLine(evaluator, {true, true, false},
+                   limits.restrict(SampleLine::oAndS(batch), {true, true, false}), workers, ms, ms);
     }
 
     // The plan where L has all the samples, with L's cut at m_l (m_s plays no part; reported as 0).
@@ -124,6 +131,8 @@ class HierTrainSearch {
             box.i1 = std::min(box.i1, box.j1); // m_s <= m_l
             box.j0 = std::max(box.j0, box.i0);
             if (box.i0 > box.i1 || box.j0 > box.j1)
+                return;
+            if (!boxMayFit(workerSets[mapping], box))
                 return;
             const double bound = bounds.lowerBound(mapping, box, tieLevel());
             if (!cannotImprove(bound))
@@ -157,8 +166,10 @@ class HierTrainSearch {
         }
     }
 
+    // Only plans that fit the machines' memory (docs/cost-models.md §2.8) are kept.
     void offer(double time, const std::array<int, 3>& workers, int ms, int ml, int bs, int bl) {
-        if (time < m_bestTime) {
+        if (time < m_bestTime &&
+            hierTrainFits(m_model, workers, ms, ml, {m_batch - bs - bl, bs, bl})) {
             m_bestTime = time;
             m_bestWorkers = workers;
             m_bestMs = ms;
@@ -211,13 +222,20 @@ class HierTrainSearch {
             offer(evaluator.time(batch, 0), workers, ms, ml, batch, 0);
         if (lCan)
             offer(evaluator.time(0, batch), workers, ms, ml, 0, batch);
+        const HierTrainMemoryLimits limits(m_model, workers, ms, ml, batch);
+        auto line = [&](std::array<bool, 3> present, const SampleLine& whole) {
+            searchLine(evaluator, present, limits.restrict(whole, present), workers, ms, ml);
+        };
         if (sCan)
-            searchLine(evaluator, {true, true, false}, SampleLine::oAndS(batch), workers, ms, ml);
+            line({true, true, false}, SampleLine::oAndS(batch));
         if (lCan)
-            searchLine(evaluator, {true, false, true}, SampleLine::oAndL(batch), workers, ms, ml);
+            line({true, false, true}, SampleLine::oAndL(batch));
         if (sCan && lCan) {
-            searchLine(evaluator, {false, true, true}, SampleLine::sAndL(batch), workers, ms, ml);
-            searchPlane(evaluator, workers, ms, ml);
+            line({false, true, true}, SampleLine::sAndL(batch));
+            if (limits.active())
+                searchPlaneWithin(evaluator, limits, workers, ms, ml);
+            else
+                searchPlane(evaluator, workers, ms, ml);
         }
     }
 
@@ -244,6 +262,33 @@ class HierTrainSearch {
         }
         for (int bl = low + 1; bl <= batch - 2 && visit(bl); ++bl) {
         }
+    }
+
+    // The three-worker face under memory limits: each row b_l = const restricted to the splits
+    // that fit. The rows' feasible parts need not have a convex continuous minimum, so every row
+    // is visited, each skipped when its continuous minimum cannot beat the best plan.
+    void searchPlaneWithin(const HierTrainEvaluator& evaluator, const HierTrainMemoryLimits& limits,
+                           const std::array<int, 3>& workers, int ms, int ml) {
+        const int batch = m_batch;
+        const auto pieces = evaluator.pieces({true, true, true});
+        for (int bl = 1; bl <= batch - 2; ++bl) {
+            const SampleLine row =
+                limits.restrict(SampleLine::allThree(batch, bl), {true, true, true});
+            if (row.t1 < row.t0 || prunable(continuousMinimum(pieces, row)))
+                continue;
+            const auto best = integerMinimum(evaluator, pieces, row);
+            offer(best.time, workers, ms, ml, best.bs, best.bl);
+        }
+    }
+
+    // A box of cut pairs where no plan with L's samples can fit is dropped (only with limits).
+    bool boxMayFit(const std::array<int, 3>& workers, const HierTrainCutBox& box) const {
+        if (!m_model.memory().hasCapacity())
+            return true;
+        const auto& cuts = m_model.cutPositions();
+        return hierTrainBoxMayFit(m_model, workers,
+                                  cuts[static_cast<std::size_t>(std::max(box.j0, 1))],
+                                  cuts[static_cast<std::size_t>(box.j1)], m_batch);
     }
 
     const TrainingCostModel& m_model;

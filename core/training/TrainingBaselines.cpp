@@ -2,6 +2,11 @@
 
 #include "core/model/PlanError.h"
 #include "core/training/HierTrainPlanner.h"
+#include "core/training/JointDnnMemorySearch.h"
+#include "core/training/TrainingMemory.h"
+#include "core/training/TrainingMemoryError.h"
+
+#include <algorithm>
 
 #include <limits>
 #include <vector>
@@ -12,7 +17,11 @@ HierTrainPlan planSingleTier(const TrainingCostModel& model, Tier tier, int batc
     const int machine = model.machineOfTier()[static_cast<std::size_t>(tierIndex(tier))];
     if (machine < 0)
         throw PlanError("the profile has no " + tierName(tier) + " machine");
-    return evaluateHierTrain(model, {machine, -1, -1}, 0, 0, {batch, 0, 0});
+    HierTrainPlan plan = evaluateHierTrain(model, {machine, -1, -1}, 0, 0, {batch, 0, 0});
+    if (!memoryFits(model, hierTrainMemory(model, plan)))
+        throw TrainingMemoryError("the model does not fit the " + tierName(tier) +
+                                  " machine's memory");
+    return plan;
 }
 
 TrainingPath evaluateTrainingPath(const TrainingCostModel& model, std::vector<Segment> segments,
@@ -42,14 +51,11 @@ TrainingPath evaluateTrainingPath(const TrainingCostModel& model, std::vector<Se
     return path;
 }
 
-TrainingPath planJointDnnTraining(const TrainingCostModel& model, const std::vector<Tier>& tiers,
+namespace {
+
+// The shortest path over (block, machine) without memory limits.
+std::vector<Segment> jointDnnPath(const TrainingCostModel& model, const std::vector<int>& machines,
                                   int batch) {
-    std::vector<int> machines;
-    for (Tier tier : tiers) {
-        const int machine = model.machineOfTier()[static_cast<std::size_t>(tierIndex(tier))];
-        if (machine >= 0)
-            machines.push_back(machine);
-    }
     const auto& cuts = model.cutPositions(); // block boundaries
     const std::size_t blocks = cuts.size() - 1, k = machines.size();
     constexpr double inf = std::numeric_limits<double>::infinity();
@@ -95,7 +101,26 @@ TrainingPath planJointDnnTraining(const TrainingCostModel& model, const std::vec
         if (b > 1)
             m = static_cast<std::size_t>(from[b][m]);
     }
-    return evaluateTrainingPath(model, {reversed.rbegin(), reversed.rend()}, batch);
+    return {reversed.rbegin(), reversed.rend()};
+}
+
+} // namespace
+
+TrainingPath planJointDnnTraining(const TrainingCostModel& model, const std::vector<Tier>& tiers,
+                                  int batch) {
+    std::vector<int> machines;
+    bool limited = false;
+    for (Tier tier : tiers) {
+        const int machine = model.machineOfTier()[static_cast<std::size_t>(tierIndex(tier))];
+        if (machine >= 0) {
+            machines.push_back(machine);
+            limited = limited || model.memory().capacity(machine) > 0;
+        }
+    }
+    return evaluateTrainingPath(model,
+                                limited ? JointDnnMemorySearch(model, machines, batch).run()
+                                        : jointDnnPath(model, machines, batch),
+                                batch);
 }
 
 TrainingPath planJalad(const TrainingCostModel& model, int batch) {
@@ -110,11 +135,13 @@ TrainingPath planJalad(const TrainingCostModel& model, int batch) {
             continue; // the edge runs at least one block
         TrainingPath path =
             evaluateTrainingPath(model, {{edge, 0, cut}, {cloud, cut, n}}, batch, 8.0 / 32.0);
-        if (path.iterationMs() < bestMs) {
+        if (path.iterationMs() < bestMs && memoryFits(model, pathMemory(model, path, batch))) {
             bestMs = path.iterationMs();
             best = std::move(path);
         }
     }
+    if (bestMs == std::numeric_limits<double>::infinity())
+        throw TrainingMemoryError("no JALAD cut fits the edge's and the cloud's memory");
     return best;
 }
 

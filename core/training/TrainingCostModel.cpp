@@ -37,8 +37,11 @@ TrainingCostModel::TrainingCostModel(const Profile& profile, const Network& netw
     m_backward = prefix([&](const Layer& l, std::size_t j) { return l.backwardMs[j] / batch; });
     m_update = prefix([&](const Layer& l, std::size_t j) { return l.updateMs[j]; });
     m_params.assign(layers + 1, 0.0);
-    for (std::size_t i = 0; i < layers; ++i)
+    m_outputs.assign(layers + 1, 0.0);
+    for (std::size_t i = 0; i < layers; ++i) {
         m_params[i + 1] = m_params[i] + profile.layers[i].paramBytes;
+        m_outputs[i + 1] = m_outputs[i] + profile.layers[i].outputBytes;
+    }
     m_cutPositions.push_back(0);
     for (int k : m_structure.cutAfter)
         m_cutPositions.push_back(k + 1);

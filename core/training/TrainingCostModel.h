@@ -3,9 +3,11 @@
 #include "core/model/ModelStructure.h"
 #include "core/model/Network.h"
 #include "core/model/Profile.h"
+#include "core/training/TrainingMemorySettings.h"
 
 #include <array>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace cutlab::core {
@@ -42,6 +44,14 @@ class TrainingCostModel {
     double paramBytes(int begin, int end) const {
         return m_params[static_cast<std::size_t>(end)] - m_params[static_cast<std::size_t>(begin)];
     }
+    // Σ output_bytes of layers [begin, end) for one sample (the activations kept for backward).
+    double outputBytes(int begin, int end) const {
+        return m_outputs[static_cast<std::size_t>(end)] -
+               m_outputs[static_cast<std::size_t>(begin)];
+    }
+    // The optimizer and the machines' capacities the planners respect (none by default).
+    const TrainingMemorySettings& memory() const { return m_memory; }
+    void setMemory(TrainingMemorySettings memory) { m_memory = std::move(memory); }
     // Bytes per sample that cross the cut at `position` (0 = the model input).
     double cutBytes(int position) const {
         return position == 0 ? m_profile.model.inputBytes
@@ -66,7 +76,8 @@ class TrainingCostModel {
     ModelStructure m_structure;
     std::vector<int> m_cutPositions;
     std::vector<std::vector<double>> m_forward, m_backward, m_update;
-    std::vector<double> m_params;
+    std::vector<double> m_params, m_outputs;
+    TrainingMemorySettings m_memory;
     std::vector<std::optional<Link>> m_links;
 };
 
