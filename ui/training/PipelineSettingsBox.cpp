@@ -18,8 +18,8 @@ PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
       m_machine(new QComboBox(this)), m_add(new QToolButton(this)),
       m_microBatch(new QSpinBox(this)), m_microBatches(new QSpinBox(this)),
       m_cutMode(new QComboBox(this)), m_schedule(new QComboBox(this)),
-      m_compression(new QComboBox(this)), m_times(new QComboBox(this)),
-      m_optimizer(new QComboBox(this)), m_recompute(new QCheckBox(this)) {
+      m_compression(new QComboBox(this)), m_optimizer(new QComboBox(this)),
+      m_recompute(new QCheckBox(this)), m_times(new QComboBox(this)) {
     m_choosePredictor = [this] {
         return QFileDialog::getOpenFileName(this, QStringLiteral("Latency predictor"), QString(),
                                             QStringLiteral("Latency predictor (*.json)"));

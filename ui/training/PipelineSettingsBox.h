@@ -80,9 +80,9 @@ class PipelineSettingsBox : public QGroupBox {
     QComboBox* m_cutMode;
     QComboBox* m_schedule;
     QComboBox* m_compression;
-    QComboBox* m_times;
     QComboBox* m_optimizer;
     QCheckBox* m_recompute;
+    QComboBox* m_times; // created last of the combo boxes (tests find it so)
     QString m_predictorPath;
     int m_timesIndex = 0; // the choice before the current one (a cancelled file dialog returns)
     std::function<QString()> m_choosePredictor;
