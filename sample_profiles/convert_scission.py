@@ -23,6 +23,11 @@ LABELS = {
     '6700k(GPU)': 'Intel i7-6700K with GPU',
     '6700k(NoGPU)': 'Intel i7-6700K, CPU only',
 }
+# The memory of the machines whose model is known (docs/formats.md §1, "Sample capacities"):
+# Raspberry Pi 4 Model B product brief, 4 GB variant (Scission's data does not name the variant).
+MEMORY_BYTES = {
+    'raspi4': 4 * 1024 ** 3,
+}
 NPY_HEADER_BYTES = 128
 TIER_ORDER = {'device': 0, 'edge': 1, 'cloud': 2}
 
@@ -32,7 +37,10 @@ def convert_model(src, dst, npy):
     machines = []
     for name in sorted(data['machines'], key=lambda m: (TIER_ORDER[m.split(':', 1)[0]], m)):
         tier, mid = name.split(':', 1)
-        machines.append({'id': mid, 'tier': tier, 'label': LABELS.get(mid, mid)})
+        machine = {'id': mid, 'tier': tier, 'label': LABELS.get(mid, mid)}
+        if mid in MEMORY_BYTES:
+            machine['memory_bytes'] = MEMORY_BYTES[mid]
+        machines.append(machine)
     layers, previous = [], None
     for block in data['blocks']:
         first, last = block['first_layer'], block['last_layer']

@@ -2,9 +2,11 @@
 
 #include "app/cli/CliError.h"
 #include "core/cluster/ClusterSpec.h"
+#include "core/pipeline/Recomputation.h"
 
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 namespace cutlab::cli {
 
@@ -60,10 +62,7 @@ std::vector<double> machineCapacities(const core::Profile& profile, const Memory
 }
 
 core::Profile withRecomputation(core::Profile profile) {
-    for (core::Layer& layer : profile.layers)
-        for (std::size_t m = 0; m < layer.backwardMs.size() && m < layer.forwardMs.size(); ++m)
-            layer.backwardMs[m] += layer.forwardMs[m];
-    return profile;
+    return core::withRecomputation(std::move(profile));
 }
 
 } // namespace cutlab::cli

@@ -30,6 +30,17 @@ QString Format::bytes(double value) {
     return number(value, 0) + QStringLiteral(" B");
 }
 
+QString Format::binaryBytes(double value) {
+    const double a = std::fabs(value);
+    if (a >= 1024.0 * 1024 * 1024)
+        return number(value / (1024.0 * 1024 * 1024), 1) + QStringLiteral(" GiB");
+    if (a >= 1024.0 * 1024)
+        return number(value / (1024.0 * 1024), 1) + QStringLiteral(" MiB");
+    if (a >= 1024.0)
+        return number(value / 1024.0, 1) + QStringLiteral(" KiB");
+    return number(value, 0) + QStringLiteral(" B");
+}
+
 QString Format::mbps(double value) {
     if (!std::isfinite(value))
         return QStringLiteral("unlimited");

@@ -53,6 +53,7 @@ struct CanvasColors {
     QColor outline;   // around bars and cells
     QColor axis;
     QColor guide; // dashed marker lines
+    QColor error; // what is over a limit (a stage over its machine's memory): fills and text
 };
 
 // The one light or dark look of the window: the widgets' palette and every canvas's colours.

@@ -4,6 +4,7 @@
 #include "core/pipeline/PipelineSchedule.h"
 
 #include "core/model/Profile.h"
+#include "core/pipeline/PipelineMemory.h"
 #include "core/predictor/EstimatedTimes.h"
 
 #include <QString>
@@ -15,8 +16,9 @@ namespace cutlab::ui {
 
 // What PipelineSettingsBox edits: the chain of machine ids (an id may repeat), the micro-batch
 // size (0 = the profile's model.batch) and count (0 = 4 × stages), the cut mode, the schedule,
-// the compression of transfers (AccEPT's codec, or none) and where the layer times come from
-// (the profile, or the peers' estimates from the chain's first machine, the reference).
+// the compression of transfers (AccEPT's codec, or none), where the layer times come from
+// (the profile, or the peers' estimates from the chain's first machine, the reference), and what
+// each stage holds in memory (the optimizer's state, recomputation; docs/cost-models.md §2.7).
 struct PipelineSettings {
     QStringList chain;
     int microBatch = 0;
@@ -27,9 +29,17 @@ struct PipelineSettings {
     int backwardBits = 8; // 8 or 4 (with compression)
     core::TimeSource times = core::TimeSource::Profile;
     QString predictorPath; // a cutlab-latency-predictor file, for TimeSource::Predictor
+    core::OptimizerKind optimizer = core::OptimizerKind::Sgd;
+    bool recompute = false; // keep only each stage's input; the forward pass runs again
 
     // Machine positions of the chain; empty with `error` set when an id is unknown or none given.
     std::vector<int> machineChain(const core::Profile& profile, QString* error) const;
+
+    // What each stage holds: the optimizer, recomputation, the schedule's micro-batches in
+    // flight over `microBatches`, or 4 × `stages` when automatic (as the Gantt chart simulates).
+    core::PipelineMemorySettings memorySettings(int stages) const;
+    // The memory of each chain position's machine: its memory_bytes, 0 when unknown.
+    std::vector<double> capacities(const core::Profile& profile) const;
 
     bool operator==(const PipelineSettings&) const = default;
 };

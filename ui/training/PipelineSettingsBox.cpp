@@ -1,5 +1,6 @@
 #include "ui/training/PipelineSettingsBox.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -17,7 +18,8 @@ PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
       m_machine(new QComboBox(this)), m_add(new QToolButton(this)),
       m_microBatch(new QSpinBox(this)), m_microBatches(new QSpinBox(this)),
       m_cutMode(new QComboBox(this)), m_schedule(new QComboBox(this)),
-      m_compression(new QComboBox(this)), m_times(new QComboBox(this)) {
+      m_compression(new QComboBox(this)), m_optimizer(new QComboBox(this)),
+      m_recompute(new QCheckBox(this)), m_times(new QComboBox(this)) {
     m_choosePredictor = [this] {
         return QFileDialog::getOpenFileName(this, QStringLiteral("Latency predictor"), QString(),
                                             QStringLiteral("Latency predictor (*.json)"));
@@ -26,6 +28,7 @@ PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
                               "PipeDream straight pipeline)."));
     describeChainAndSchedule();
     describeTransfersAndTimes();
+    describeMemory();
     layOut();
     connectAll();
 }
@@ -79,6 +82,24 @@ void PipelineSettingsBox::describeTransfersAndTimes() {
         "with the measured times too."));
 }
 
+void PipelineSettingsBox::describeMemory() {
+    for (core::OptimizerKind kind :
+         {core::OptimizerKind::Sgd, core::OptimizerKind::Momentum, core::OptimizerKind::Adam})
+        m_optimizer->addItem(QString::fromStdString(core::optimizerName(kind)),
+                             static_cast<int>(kind));
+    m_optimizer->setItemData(0, QStringLiteral("SGD: no optimizer state"), Qt::ToolTipRole);
+    m_optimizer->setItemData(1, QStringLiteral("Momentum: one copy of the weights"),
+                             Qt::ToolTipRole);
+    m_optimizer->setItemData(2, QStringLiteral("Adam: two copies of the weights"), Qt::ToolTipRole);
+    m_optimizer->setToolTip(QStringLiteral(
+        "The optimizer's state each stage keeps beside its weights and gradients: none (sgd), "
+        "one copy (momentum) or two (adam)."));
+    m_recompute->setText(QStringLiteral("Recompute activations"));
+    m_recompute->setToolTip(QStringLiteral(
+        "Keep only each stage's input per micro-batch and run its forward pass again before the "
+        "backward pass: less memory, a longer backward time."));
+}
+
 void PipelineSettingsBox::layOut() {
     auto* chainRow = new QHBoxLayout();
     chainRow->setContentsMargins(0, 0, 0, 0);
@@ -93,6 +114,8 @@ void PipelineSettingsBox::layOut() {
     form->addRow(QStringLiteral("Schedule"), m_schedule);
     form->addRow(QStringLiteral("Compression"), m_compression);
     form->addRow(QStringLiteral("Times"), m_times);
+    form->addRow(QStringLiteral("Optimizer"), m_optimizer);
+    form->addRow(QString(), m_recompute);
 }
 
 void PipelineSettingsBox::connectAll() {
@@ -103,6 +126,8 @@ void PipelineSettingsBox::connectAll() {
     connect(m_cutMode, &QComboBox::currentIndexChanged, this, &PipelineSettingsBox::changed);
     connect(m_schedule, &QComboBox::currentIndexChanged, this, &PipelineSettingsBox::changed);
     connect(m_compression, &QComboBox::currentIndexChanged, this, &PipelineSettingsBox::changed);
+    connect(m_optimizer, &QComboBox::currentIndexChanged, this, &PipelineSettingsBox::changed);
+    connect(m_recompute, &QCheckBox::toggled, this, &PipelineSettingsBox::changed);
     connect(m_times, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (m_times->itemData(index).toString() == QStringLiteral("predictor")) {
             const QString path = m_choosePredictor ? m_choosePredictor() : QString();
@@ -143,13 +168,18 @@ PipelineSettings PipelineSettingsBox::settings() const {
                          .value_or(core::TimeSource::Profile);
     if (settings.times == core::TimeSource::Predictor)
         settings.predictorPath = m_predictorPath;
+    settings.optimizer = optimizer();
+    settings.recompute = recompute();
     return settings;
 }
 
 void PipelineSettingsBox::setSettings(const PipelineSettings& settings) {
     const QSignalBlocker blockChain(m_chain), blockBatch(m_microBatch),
         blockBatches(m_microBatches), blockCut(m_cutMode), blockSchedule(m_schedule),
-        blockCompression(m_compression), blockTimes(m_times);
+        blockCompression(m_compression), blockTimes(m_times), blockOptimizer(m_optimizer),
+        blockRecompute(m_recompute);
+    m_optimizer->setCurrentIndex(m_optimizer->findData(static_cast<int>(settings.optimizer)));
+    m_recompute->setChecked(settings.recompute);
     const int compression = m_compression->findData(
         QPoint(settings.forwardBits, settings.forwardBits > 0 ? settings.backwardBits : 0));
     m_compression->setCurrentIndex(std::max(0, compression));
@@ -214,6 +244,22 @@ core::ScheduleKind PipelineSettingsBox::scheduleKind() const {
 void PipelineSettingsBox::setScheduleKind(core::ScheduleKind kind) {
     m_schedule->setCurrentIndex(
         m_schedule->findData(QString::fromStdString(core::scheduleKindName(kind))));
+}
+
+core::OptimizerKind PipelineSettingsBox::optimizer() const {
+    return static_cast<core::OptimizerKind>(m_optimizer->currentData().toInt());
+}
+
+void PipelineSettingsBox::setOptimizer(core::OptimizerKind kind) {
+    m_optimizer->setCurrentIndex(m_optimizer->findData(static_cast<int>(kind)));
+}
+
+bool PipelineSettingsBox::recompute() const {
+    return m_recompute->isChecked();
+}
+
+void PipelineSettingsBox::setRecompute(bool recompute) {
+    m_recompute->setChecked(recompute);
 }
 
 void PipelineSettingsBox::appendMachine() {

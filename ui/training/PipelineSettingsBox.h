@@ -12,6 +12,7 @@
 #include <functional>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QSpinBox;
@@ -20,8 +21,9 @@ class QToolButton;
 namespace cutlab::ui {
 
 // The pipeline's settings: the chain of machines (ids from the profile, an id may repeat), the
-// micro-batch size and count, the cut mode, the schedule kind, compression and the source of the
-// layer times. Emits changed() on every edit
+// micro-batch size and count, the cut mode, the schedule kind, compression, the source of the
+// layer times, the optimizer and recomputation (what each stage holds). Emits changed() on every
+// edit
 // (the setters below edit as a user would); setSettings() shows settings without emitting.
 class PipelineSettingsBox : public QGroupBox {
     Q_OBJECT
@@ -47,6 +49,10 @@ class PipelineSettingsBox : public QGroupBox {
     void setScheduleKind(core::ScheduleKind kind);
     // AccEPT's codec on every transfer: forward and backward bits, or 0 for none.
     void setCompression(int forwardBits, int backwardBits);
+    core::OptimizerKind optimizer() const;
+    void setOptimizer(core::OptimizerKind kind);
+    bool recompute() const;
+    void setRecompute(bool recompute);
     // Where layer times come from; a predictor needs its file.
     void setTimes(core::TimeSource source, const QString& predictorPath = {});
     // Asked for a predictor file when the user picks the latency predictor (empty: keep the
@@ -61,6 +67,7 @@ class PipelineSettingsBox : public QGroupBox {
   private:
     void describeChainAndSchedule();
     void describeTransfersAndTimes();
+    void describeMemory();
     void layOut();
     void connectAll();
     void appendMachine();
@@ -73,7 +80,9 @@ class PipelineSettingsBox : public QGroupBox {
     QComboBox* m_cutMode;
     QComboBox* m_schedule;
     QComboBox* m_compression;
-    QComboBox* m_times;
+    QComboBox* m_optimizer;
+    QCheckBox* m_recompute;
+    QComboBox* m_times; // created last of the combo boxes (tests find it so)
     QString m_predictorPath;
     int m_timesIndex = 0; // the choice before the current one (a cancelled file dialog returns)
     std::function<QString()> m_choosePredictor;

@@ -2,6 +2,8 @@
 
 #include "ui/charts/Format.h"
 
+#include <QStringList>
+
 namespace cutlab::ui {
 
 QString PipelineSummary::shape(const core::PipelineSimulation& shown) {
@@ -46,6 +48,64 @@ QString PipelineSummary::comparison(double mineMs, const std::optional<PipelineO
                           "restores it.")
         .arg(answer.left(1).toUpper() + answer.mid(1), Format::ms(optimum->bottleneckMs))
         .arg(mineMs / optimum->bottleneckMs, 0, 'f', 2);
+}
+
+QString PipelineSummary::stageName(const core::Profile& profile, const core::PipelineStage& stage,
+                                   int index) {
+    return QStringLiteral("stage %1 on %2")
+        .arg(index)
+        .arg(QString::fromStdString(profile.machines[static_cast<std::size_t>(stage.machine)].id));
+}
+
+QString PipelineSummary::memory(const core::Profile& profile, const core::PipelinePlan& plan,
+                                const std::vector<double>& capacities) {
+    QStringList over, unknown;
+    int fullest = -1, largest = 0;
+    double fullestShare = 0;
+    for (int s = 0; s < static_cast<int>(plan.stages.size()); ++s) {
+        const core::PipelineStage& stage = plan.stages[static_cast<std::size_t>(s)];
+        const auto position = static_cast<std::size_t>(stage.chainPosition);
+        const double capacity = position < capacities.size() ? capacities[position] : 0;
+        const double need = stage.memory.total();
+        if (need > plan.stages[static_cast<std::size_t>(largest)].memory.total())
+            largest = s;
+        QString name = stageName(profile, stage, s);
+        if (capacity <= 0) {
+            unknown << name;
+        } else if (need > capacity) {
+            name[0] = name[0].toUpper();
+            over << QStringLiteral("%1 needs %2, %3 over its %4.")
+                        .arg(name, Format::binaryBytes(need), Format::binaryBytes(need - capacity),
+                             Format::binaryBytes(capacity));
+        } else if (need / capacity >= fullestShare) {
+            fullestShare = need / capacity;
+            fullest = s;
+        }
+    }
+    if (plan.stages.empty())
+        return {};
+    const QString unknownText =
+        unknown.isEmpty() ? QString()
+                          : QStringLiteral(" The machine of %1 has no memory_bytes: whether "
+                                           "it fits is not known.")
+                                .arg(unknown.join(QStringLiteral(", ")));
+    if (unknown.size() == static_cast<int>(plan.stages.size()))
+        return QStringLiteral("Memory: %1 needs the most, %2; the machines' capacities are "
+                              "unknown (no memory_bytes), so whether the stages fit is not known.")
+            .arg(
+                stageName(profile, plan.stages[static_cast<std::size_t>(largest)], largest),
+                Format::binaryBytes(plan.stages[static_cast<std::size_t>(largest)].memory.total()));
+    if (!over.isEmpty())
+        return QStringLiteral("Memory: ") + over.join(QLatin1Char(' ')) + unknownText;
+    const core::PipelineStage& stage = plan.stages[static_cast<std::size_t>(fullest)];
+    const double capacity = capacities[static_cast<std::size_t>(stage.chainPosition)];
+    const QString fits = unknown.isEmpty()
+                             ? QStringLiteral("every stage fits its machine's memory")
+                             : QStringLiteral("the stages whose machine's memory is known fit");
+    return QStringLiteral("Memory: %1 (the fullest, %2, needs %3 of %4).")
+               .arg(fits, stageName(profile, stage, fullest),
+                    Format::binaryBytes(stage.memory.total()), Format::binaryBytes(capacity)) +
+           unknownText;
 }
 
 } // namespace cutlab::ui

@@ -5,6 +5,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace cutlab::ui {
 
@@ -23,8 +24,15 @@ class PipelineSummary {
     static QString planned(const core::PipelineSimulation& shown, const QString& timesNote);
     static QString userPartition(const core::PipelineSimulation& shown,
                                  const std::optional<PipelineOptimum>& optimum);
+    // Each stage's memory against its machine's (`capacities` by chain position, 0 = unknown):
+    // every stage over its limit and by how much, else that they fit; never that a stage fits
+    // a machine whose memory is unknown.
+    static QString memory(const core::Profile& profile, const core::PipelinePlan& plan,
+                          const std::vector<double>& capacities);
 
   private:
+    static QString stageName(const core::Profile& profile, const core::PipelineStage& stage,
+                             int index);
     static QString shape(const core::PipelineSimulation& shown);
     static QString comparison(double mineMs, const std::optional<PipelineOptimum>& optimum);
 };

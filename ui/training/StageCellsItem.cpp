@@ -36,8 +36,15 @@ void StageCellsItem::setStages(std::vector<int> stageOfLayer) {
     update();
 }
 
+void StageCellsItem::setOverStages(std::vector<bool> over, const QColor& error) {
+    m_over = std::move(over);
+    m_error = error;
+    update();
+}
+
 QColor StageCellsItem::cellColor(int layer) const {
-    return stageColor(m_stageOfLayer.at(static_cast<std::size_t>(layer)));
+    const auto stage = static_cast<std::size_t>(m_stageOfLayer.at(static_cast<std::size_t>(layer)));
+    return stage < m_over.size() && m_over[stage] ? m_error : stageColor(static_cast<int>(stage));
 }
 
 int StageCellsItem::layerAt(double x) const {
@@ -69,7 +76,7 @@ void StageCellsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* op
         static_cast<int>(std::ceil((exposed.right() - m_left) / m_cellWidth)) + 1, 0, n - 1);
     painter->setPen(QPen(m_separator, 1));
     for (int i = first; i <= last; ++i) {
-        painter->setBrush(stageColor(m_stageOfLayer[static_cast<std::size_t>(i)]));
+        painter->setBrush(cellColor(i));
         painter->drawRect(QRectF(m_left + i * m_cellWidth, m_top, m_cellWidth, m_cellHeight));
     }
     painter->setPen(QPen(m_tick, 1));

@@ -107,6 +107,18 @@ void StageStripView::setColors(const CanvasColors& colors) {
     rebuild();
 }
 
+void StageStripView::setOverStages(const std::vector<bool>& over) {
+    if (over == m_over)
+        return;
+    m_over = over;
+    recolour();
+}
+
+bool StageStripView::isOver(int stage) const {
+    return stage >= 0 && static_cast<std::size_t>(stage) < m_over.size() &&
+           m_over[static_cast<std::size_t>(stage)];
+}
+
 void StageStripView::mousePressEvent(QMouseEvent* event) {
     m_pressBoundaries = m_boundaries;
     QGraphicsView::mousePressEvent(event);
@@ -207,8 +219,10 @@ void StageStripView::rebuild() {
 
 void StageStripView::recolour() {
     const std::vector<int> stages = stageOfLayer();
-    if (m_cells)
+    if (m_cells) {
+        m_cells->setOverStages(m_over, m_colors.error);
         m_cells->setStages(stages);
+    }
     // Each stage's label above the middle of its first..last layer, elided to its width.
     std::vector<int> firstOf(m_stageLabels.size(), -1), lastOf(m_stageLabels.size(), -1);
     for (std::size_t i = 0; i < stages.size(); ++i) {
@@ -233,6 +247,7 @@ void StageStripView::recolour() {
         const QFontMetricsF metrics(label->font());
         label->setText(metrics.elidedText(full, Qt::ElideRight, std::max(width - 4, 10.0)));
         label->setVisible(true);
+        label->setBrush(isOver(static_cast<int>(s)) ? m_colors.error : m_colors.text);
         label->setPos(xOfPosition(first) + (width - label->boundingRect().width()) / 2, kMargin);
     }
 }

@@ -40,6 +40,10 @@ class StageStripView : public QGraphicsView {
     bool setBoundaries(const std::vector<int>& boundaries);
     // The canvas colours (the stage colours stay).
     void setColors(const CanvasColors& colors);
+    // Stages over their machine's memory (by stage; empty: none): their cells and names are
+    // drawn in the error colour, until the next call.
+    void setOverStages(const std::vector<bool>& over);
+    bool isOver(int stage) const;
     const CanvasColors& colors() const { return m_colors; }
 
     const std::vector<int>& boundaries() const { return m_boundaries; }
@@ -73,6 +77,7 @@ class StageStripView : public QGraphicsView {
     std::vector<int> m_stageOfLayer;
     std::vector<int> m_allowed;
     std::vector<int> m_boundaries;
+    std::vector<bool> m_over;
     QStringList m_stageNames;
     bool m_editable = false;
     EdgeAutoScroller* m_autoScroller;

@@ -38,6 +38,16 @@ QString describePipelineChange(const PipelineSettings& before, const PipelineSet
         text = QStringLiteral("Schedule %1")
                    .arg(QString::fromStdString(core::scheduleKindName(after.scheduleKind)));
     }
+    if (before.optimizer != after.optimizer) {
+        ++changes;
+        text = QStringLiteral("Optimizer %1")
+                   .arg(QString::fromStdString(core::optimizerName(after.optimizer)));
+    }
+    if (before.recompute != after.recompute) {
+        ++changes;
+        text = after.recompute ? QStringLiteral("Recompute activations")
+                               : QStringLiteral("Keep activations");
+    }
     if (changes != 1) {
         *mergeId = TrainingSettingCommand::NoMerge;
         text = QStringLiteral("Pipeline settings");

@@ -18,6 +18,7 @@
 #include "ui/training/PipelineGanttBuilder.h"
 #include "ui/training/PipelinePlanningStatus.h"
 #include "ui/training/PipelineSettingsBox.h"
+#include "ui/training/StageMemoryView.h"
 #include "ui/training/StageStripView.h"
 #include "ui/training/StrategyChartBuilder.h"
 #include "ui/training/TrainingDocument.h"
@@ -25,6 +26,7 @@
 #include "ui/training/TrainingPlanDocument.h"
 
 #include "core/model/PlanError.h"
+#include "core/pipeline/Recomputation.h"
 
 #include <QChart>
 #include <QChartView>
@@ -67,13 +69,14 @@ TrainingPanel::TrainingPanel(QWidget* parent)
       m_batchBox(new QSpinBox(this)), m_pipelineBox(new PipelineSettingsBox(this)),
       m_linksBox(new QComboBox(this)), m_logXBox(new QCheckBox(this)),
       m_exportButton(new QPushButton(QStringLiteral("Export view…"), this)),
-      m_message(new QLabel(this)), m_summary(new QLabel(this)),
+      m_message(new QLabel(this)), m_summary(new QLabel(this)), m_memorySummary(new QLabel(this)),
       m_planning(new PipelinePlanningStatus(this)), m_tabs(new QTabWidget(this)),
       m_timelineScene(new QGraphicsScene(this)),
       m_timelineView(makeSceneView(m_timelineScene, this,
                                    QStringLiteral("One iteration over time: each worker's busy "
                                                   "bars inside each phase; grey is idle."))),
-      m_strip(new StageStripView(this)), m_ganttScene(new QGraphicsScene(this)),
+      m_strip(new StageStripView(this)), m_memoryView(new StageMemoryView(this)),
+      m_ganttScene(new QGraphicsScene(this)),
       m_ganttView(makeSceneView(m_ganttScene, this,
                                 QStringLiteral("The simulated pipeline schedule: stages and links "
                                                "over time, micro-batch numbers on the bars."))),
@@ -116,6 +119,11 @@ void TrainingPanel::describeWidgets() {
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setToolTip(QStringLiteral("The answer of the selected planner."));
+    m_memorySummary->setWordWrap(true);
+    m_memorySummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_memorySummary->setToolTip(QStringLiteral(
+        "What each stage of the pipeline holds against its machine's memory (memory_bytes)."));
+    m_memorySummary->hide();
     m_strategyStatus->setWordWrap(true); // a long reason must not widen every tab
     m_strategyStatus->setToolTip(QStringLiteral("State of the strategy comparison sweep."));
     m_strategyView->setRenderHint(QPainter::Antialiasing);
@@ -156,6 +164,7 @@ void TrainingPanel::layOut() {
         QStringLiteral("What this tab shows beside the selected planner"));
     pipelineLayout->addWidget(m_pipelineCaption);
     pipelineLayout->addWidget(m_strip);
+    pipelineLayout->addWidget(m_memoryView);
     pipelineLayout->addWidget(m_ganttView, 1);
     auto* strategyPage = new QWidget(this);
     auto* strategyLayout = new QVBoxLayout(strategyPage);
@@ -169,6 +178,7 @@ void TrainingPanel::layOut() {
     auto* right = new QVBoxLayout();
     right->addWidget(m_message);
     right->addWidget(m_summary);
+    right->addWidget(m_memorySummary);
     right->addWidget(m_planning);
     right->addWidget(m_tabs, 1);
     auto* layout = new QHBoxLayout(this);
@@ -255,6 +265,7 @@ void TrainingPanel::setDark(bool dark) {
     m_timelineView->setBackgroundBrush(colors.background);
     m_ganttView->setBackgroundBrush(colors.background);
     m_strip->setColors(colors);
+    m_memoryView->setColors(colors);
     drawTimeline();
     drawGantt();
     if (QChart* chart = m_strategyView->chart())
@@ -508,6 +519,8 @@ core::PipelineRequest TrainingPanel::pipelineRequest(QString* error) const {
     request.cutMode = settings.cutMode;
     if (settings.forwardBits > 0)
         request.compression = core::AcceptCodec(settings.forwardBits, settings.backwardBits);
+    request.memory = settings.memorySettings(static_cast<int>(request.chain.size()));
+    request.capacityBytes = settings.capacities(profile);
     return request;
 }
 
@@ -572,6 +585,29 @@ void TrainingPanel::showPipelinePartition(const std::vector<int>& allowed) {
     m_strip->setPartition(profile, m_pipeline->stageOfLayer, allowed, names);
 }
 
+void TrainingPanel::showPipelineMemory() {
+    if (!m_pipeline || !m_document->hasDocument()) {
+        m_memoryView->clear();
+        m_strip->setOverStages({});
+        return;
+    }
+    const core::Profile& profile = *m_document->profile();
+    const std::vector<double> capacities = m_document->pipelineSettings().capacities(profile);
+    std::vector<StageMemoryBar> bars;
+    std::vector<bool> over;
+    for (std::size_t s = 0; s < m_pipeline->plan.stages.size(); ++s) {
+        const core::PipelineStage& stage = m_pipeline->plan.stages[s];
+        const auto position = static_cast<std::size_t>(stage.chainPosition);
+        StageMemoryBar bar{QStringLiteral("%1: %2").arg(s).arg(QString::fromStdString(
+                               profile.machines[static_cast<std::size_t>(stage.machine)].id)),
+                           stage.memory, position < capacities.size() ? capacities[position] : 0};
+        over.push_back(bar.isOver());
+        bars.push_back(std::move(bar));
+    }
+    m_memoryView->setStages(std::move(bars));
+    m_strip->setOverStages(over);
+}
+
 // The profile a pipeline is planned on (on a worker): the document's, or with the other
 // machines' times estimated from the reference machine (core::profileWithEstimatedTimes).
 // Throws std::exception with a sentence when the predictor file cannot be used.
@@ -605,18 +641,44 @@ std::pair<core::PipelineSimulation, std::optional<double>>
 TrainingPanel::planOnChosenTimes(const core::Profile& profile, const core::Network& network,
                                  const core::PipelineRequest& request,
                                  const PipelineSettings& settings) {
-    // the times planned on: measured, or estimated from the chain's first machine
-    const core::Profile planned = estimatedProfile(
+    // the times planned on: measured, or estimated from the chain's first machine; with the
+    // forward pass again in the backward one when recomputing
+    core::Profile planned = estimatedProfile(
         profile, settings.times,
         settings.chain.isEmpty() ? std::string() : settings.chain.front().toStdString(),
         settings.predictorPath.toStdString());
+    if (settings.recompute)
+        planned = core::withRecomputation(std::move(planned));
     auto pipeline = core::PipelineSimulation::planned(planned, network, request,
                                                       settings.microBatches, settings.scheduleKind);
+    recountMemoryAsSimulated(pipeline, planned, network, request, settings);
     std::optional<double> measuredMs;
     if (settings.times != core::TimeSource::Profile)
         measuredMs =
-            core::evaluatePipeline(profile, network, request, pipeline.stageOfLayer).bottleneckMs;
+            core::evaluatePipeline(settings.recompute ? core::withRecomputation(profile) : profile,
+                                   network, request, pipeline.stageOfLayer)
+                .bottleneckMs;
     return {std::move(pipeline), measuredMs};
+}
+
+// The planner counts the micro-batches in flight over 4 × the chain's machines when their number
+// is automatic; the schedule simulates 4 × the stages it used: when fewer, each stage's memory is
+// counted again as simulated (GPipe keeps every micro-batch; the plan fits all the more).
+void TrainingPanel::recountMemoryAsSimulated(core::PipelineSimulation& pipeline,
+                                             const core::Profile& profile,
+                                             const core::Network& network,
+                                             const core::PipelineRequest& request,
+                                             const PipelineSettings& settings) {
+    const int stages = static_cast<int>(pipeline.plan.stages.size());
+    core::PipelineRequest simulated = request;
+    simulated.memory = settings.memorySettings(stages);
+    if (simulated.memory.microBatches == request.memory.microBatches)
+        return;
+    const core::PipelinePlan costed =
+        core::evaluatePipeline(profile, network, simulated, pipeline.stageOfLayer);
+    for (int s = 0; s < stages; ++s)
+        pipeline.plan.stages[static_cast<std::size_t>(s)].memory =
+            costed.stages[static_cast<std::size_t>(s)].memory;
 }
 
 PipelineOptimum TrainingPanel::optimumOf(const core::PipelineSimulation& pipeline,
@@ -646,6 +708,7 @@ void TrainingPanel::replanPipeline() {
         } else {
             m_strip->clear();
         }
+        showPipelineMemory();
         drawGantt();
         updateMessage();
         emit planChanged();
@@ -657,6 +720,7 @@ void TrainingPanel::replanPipeline() {
         return;
     }
     m_strip->clear();
+    showPipelineMemory();
     const PipelineSettings settings = m_document->pipelineSettings();
     const PipelinePlanningStatus::Channel channel = m_planning->start();
     m_jobs->start(
@@ -708,9 +772,12 @@ void TrainingPanel::resimulatePipeline(const std::vector<int>& boundaries, bool 
             stageOfLayer[i] = static_cast<int>(
                 std::upper_bound(boundaries.begin(), boundaries.end(), static_cast<int>(i)) -
                 boundaries.begin());
+        core::PipelineRequest partitioned = request; // its micro-batches: 4 × its stages
+        partitioned.memory = settings.memorySettings(static_cast<int>(boundaries.size()) + 1);
         try {
             m_pipeline = core::PipelineSimulation::evaluated(
-                profile, *m_document->network(), request, stageOfLayer, settings.microBatches,
+                settings.recompute ? core::withRecomputation(profile) : profile,
+                *m_document->network(), partitioned, stageOfLayer, settings.microBatches,
                 settings.scheduleKind);
         } catch (const core::PlanError& error) {
             m_pipeline.reset();
@@ -724,6 +791,7 @@ void TrainingPanel::resimulatePipeline(const std::vector<int>& boundaries, bool 
         !m_strip->setBoundaries(boundaries))
         showPipelinePartition(
             core::PipelineSimulation::allowedBoundaries(profile, settings.cutMode));
+    showPipelineMemory();
     drawGantt();
     updateMessage();
     emit planChanged();
@@ -887,6 +955,20 @@ void TrainingPanel::updateMessage() {
     if (summary.isEmpty() && m_jobs->isRunning(slot))
         summary = QStringLiteral("Planning…");
     m_summary->setText(summary);
+    const QString memory = isPipelineSelected() && m_pipeline
+                               ? PipelineSummary::memory(*m_document->profile(), m_pipeline->plan,
+                                                         m_document->pipelineSettings().capacities(
+                                                             *m_document->profile()))
+                               : QString();
+    m_memorySummary->setText(memory);
+    m_memorySummary->setVisible(!memory.isEmpty());
+    const auto& bars = m_memoryView->stages();
+    const bool over =
+        !memory.isEmpty() && std::any_of(bars.begin(), bars.end(),
+                                         [](const StageMemoryBar& bar) { return bar.isOver(); });
+    m_memorySummary->setStyleSheet(over ? QStringLiteral("QLabel { color: %1; font-weight: bold; }")
+                                              .arg(Theme::of(m_dark).canvas.error.name())
+                                        : QString());
 }
 
 bool TrainingPanel::eventFilter(QObject* watched, QEvent* event) {
@@ -900,7 +982,9 @@ bool TrainingPanel::eventFilter(QObject* watched, QEvent* event) {
 }
 
 QString TrainingPanel::summaryText() const {
-    return m_summary->text();
+    return m_memorySummary->text().isEmpty()
+               ? m_summary->text()
+               : m_summary->text() + QLatin1Char('\n') + m_memorySummary->text();
 }
 
 std::unique_ptr<QGraphicsScene> TrainingPanel::chartScene(QString* title, QString* error) const {

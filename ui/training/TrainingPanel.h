@@ -40,6 +40,7 @@ class QUndoStack;
 namespace cutlab::ui {
 
 class PipelineSettingsBox;
+class StageMemoryView;
 class StageStripView;
 class JobRunner;
 class TrainingDocument;
@@ -116,6 +117,9 @@ class TrainingPanel : public QWidget {
     QGraphicsView* timelineView() const { return m_timelineView; }
     QGraphicsView* ganttView() const { return m_ganttView; }
     StageStripView* stageStrip() const { return m_strip; }
+    StageMemoryView* memoryView() const { return m_memoryView; }
+    // The sentence under the summary on the pipeline's memory (empty without a pipeline).
+    QLabel* memorySummary() const { return m_memorySummary; }
     QLabel* pipelineCaption() const { return m_pipelineCaption; }
     QChartView* strategyView() const { return m_strategyView; }
 
@@ -164,12 +168,17 @@ class TrainingPanel : public QWidget {
     static std::pair<core::PipelineSimulation, std::optional<double>>
     planOnChosenTimes(const core::Profile& profile, const core::Network& network,
                       const core::PipelineRequest& request, const PipelineSettings& settings);
+    static void recountMemoryAsSimulated(core::PipelineSimulation& pipeline,
+                                         const core::Profile& profile, const core::Network& network,
+                                         const core::PipelineRequest& request,
+                                         const PipelineSettings& settings);
     // What a planned pipeline says of the optimum a hand-set partition is compared with.
     static PipelineOptimum optimumOf(const core::PipelineSimulation& pipeline,
                                      std::optional<double> measuredMs);
     void resimulatePipeline(const std::vector<int>& boundaries, bool fromStrip);
     void previewBoundaries(); // live, while a boundary is dragged (no command)
     void showPipelinePartition(const std::vector<int>& allowed);
+    void showPipelineMemory(); // the memory view, the strip's stages over their limit
     void restartStrategy();
     std::optional<core::PipelineStrategy> strategyPipeline() const;
     void showStrategy();
@@ -208,12 +217,14 @@ class TrainingPanel : public QWidget {
     QPushButton* m_exportButton;
     QLabel* m_message;
     QLabel* m_summary;
+    QLabel* m_memorySummary;
     QLabel* m_pipelineCaption = nullptr; // on the Pipeline tab: whose answer it shows
     PipelinePlanningStatus* m_planning;
     QTabWidget* m_tabs;
     QGraphicsScene* m_timelineScene;
     QGraphicsView* m_timelineView;
     StageStripView* m_strip;
+    StageMemoryView* m_memoryView;
     QGraphicsScene* m_ganttScene;
     QGraphicsView* m_ganttView;
     QChartView* m_strategyView;

@@ -22,6 +22,8 @@ nlohmann::ordered_json pipelineDocument(const TrainingPlanDocument::Shown& shown
         request.chain.push_back(id.toStdString());
     request.cutMode = settings.cutMode;
     request.compressText = compressText(settings);
+    request.memory = settings.memorySettings(static_cast<int>(simulation.plan.stages.size()));
+    request.capacityBytes = settings.capacities(shown.profile);
     auto doc = core::pipelinePlanToJson(shown.profile, shown.network, request, &simulation.plan,
                                         &simulation.schedule, simulation.plan.microBatch,
                                         simulation.schedule.microBatches);
