@@ -23,7 +23,7 @@ namespace cutlab::cli {
 namespace {
 
 // The most states the optimizer's tables are built for (its work grows with states² · machines²).
-constexpr std::size_t kStateLimit = 20000;
+constexpr std::size_t kStateLimit = 2000000;
 
 struct ClusterOptions {
     std::string profilePath;

@@ -270,6 +270,13 @@ void AntichainStates::addState(const Profile& profile, int machine,
 
 void AntichainStates::linkAncestors(const std::vector<std::vector<int>>& predecessors) {
     const std::size_t count = predecessors.size();
+    m_predecessors = predecessors;
+    m_successors.assign(count, {});
+    for (std::size_t j = 0; j < count; ++j)
+        for (int p : predecessors[j])
+            m_successors[static_cast<std::size_t>(p)].push_back(static_cast<int>(j));
+    if (count > kAncestorLimit)
+        return; // the bottleneck search needs only the direct links
     m_ancestorBits.assign(count, Bits((count + 63) / 64, 0));
     m_ancestors.assign(count, {});
     for (std::size_t j = 0; j < count; ++j) {
@@ -284,6 +291,9 @@ void AntichainStates::linkAncestors(const std::vector<std::vector<int>>& predece
 }
 
 bool AntichainStates::isAncestor(int ancestor, int state) const {
+    if (!hasAncestorTable())
+        throw PlanError("the ancestor table is kept for at most " + std::to_string(kAncestorLimit) +
+                        " states");
     return ancestor >= 0 && test(m_ancestorBits[idx(state)], ancestor);
 }
 

@@ -28,9 +28,17 @@ class AntichainStates {
     double activationBytes(int state) const { return m_activation[idx(state)]; }
     double parameterBytes(int state) const { return m_parameter[idx(state)]; }
     double outputActivationBytes(int state) const { return m_outputActivation[idx(state)]; }
+    // Above this many states only the direct links are kept (the table of ancestors would need
+    // states² bits); ancestors() and isAncestor() need the table.
+    static constexpr std::size_t kAncestorLimit = 20000;
+    bool hasAncestorTable() const { return m_ancestors.size() == m_compute.size(); }
     // States whose downset is a proper subset reachable in the antichain DAG, ascending.
     const std::vector<int>& ancestors(int state) const { return m_ancestors[idx(state)]; }
     bool isAncestor(int ancestor, int state) const;
+    // The antichain DAG's direct links: states one step below / above (every ancestor is
+    // reachable through them).
+    const std::vector<int>& predecessors(int state) const { return m_predecessors[idx(state)]; }
+    const std::vector<int>& successors(int state) const { return m_successors[idx(state)]; }
     // Layer positions (profile order) of the downset of `state` not in that of `below`
     // (below = -1: the whole downset).
     std::vector<int> layersBetween(int below, int state) const;
@@ -46,9 +54,10 @@ class AntichainStates {
     int m_layerCount = 0;
     std::size_t m_words = 0; // 64-bit words of a layer set
     std::vector<double> m_compute, m_activation, m_parameter, m_outputActivation;
-    std::vector<std::vector<std::uint64_t>> m_downsets;     // per state, over profile layers
-    std::vector<std::vector<int>> m_ancestors;              // per state
-    std::vector<std::vector<std::uint64_t>> m_ancestorBits; // per state, over states
+    std::vector<std::vector<std::uint64_t>> m_downsets;         // per state, over profile layers
+    std::vector<std::vector<int>> m_ancestors;                  // per state
+    std::vector<std::vector<int>> m_predecessors, m_successors; // per state, direct
+    std::vector<std::vector<std::uint64_t>> m_ancestorBits;     // per state, over states
 };
 
 } // namespace cutlab::core

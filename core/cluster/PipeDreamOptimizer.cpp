@@ -1,5 +1,7 @@
 #include "core/cluster/PipeDreamOptimizer.h"
 
+#include "core/cluster/PipeDreamBottleneckSearch.h"
+
 #include "core/model/PlanError.h"
 
 #include <algorithm>
@@ -160,9 +162,7 @@ std::vector<Entry> solveRow(const LevelSetup& level, int from, bool split) {
 
 } // namespace
 
-namespace {
-
-void checkRequest(const PipeDreamRequest& request) {
+void checkPipeDreamRequest(const PipeDreamRequest& request) {
     if (request.levels.empty())
         throw PlanError("the cluster has no level");
     for (const ClusterLevel& level : request.levels) {
@@ -175,6 +175,8 @@ void checkRequest(const PipeDreamRequest& request) {
         (!(*request.activationCompression > 0) || !std::isfinite(*request.activationCompression)))
         throw PlanError("the activation compression ratio must be above 0");
 }
+
+namespace {
 
 // What the planner keeps of each level: its setup and, below the outermost level, the best
 // time of every range on all its units (the compute of the level above).
@@ -282,7 +284,10 @@ void expand(Expansion& out, std::size_t l, int from, int to, const std::vector<i
     }
 }
 
-double dataParallelSeconds(const AntichainStates& states, const PipeDreamRequest& request) {
+} // namespace
+
+double pipeDreamDataParallelSeconds(const AntichainStates& states,
+                                    const PipeDreamRequest& request) {
     const int last = states.size() - 1;
     double time = states.computeSeconds(last);
     int within = 1;
@@ -296,10 +301,10 @@ double dataParallelSeconds(const AntichainStates& states, const PipeDreamRequest
     return time;
 }
 
-} // namespace
-
 PipeDreamPlan optimizePipeDream(const AntichainStates& states, const PipeDreamRequest& request) {
-    checkRequest(request);
+    checkPipeDreamRequest(request);
+    if (!states.hasAncestorTable())
+        return searchPipeDream(states, request);
     std::vector<Entry> outermostRow;
     const Levels levels = solveLevels(states, request, &outermostRow);
     const int last = states.size() - 1;
@@ -325,7 +330,7 @@ PipeDreamPlan optimizePipeDream(const AntichainStates& states, const PipeDreamRe
     for (const PipeDreamStage& stage : plan.stages)
         plan.machinesUsed += static_cast<int>(stage.machines.size());
     plan.singleMachineSeconds = states.computeSeconds(last);
-    plan.dataParallelSeconds = dataParallelSeconds(states, request);
+    plan.dataParallelSeconds = pipeDreamDataParallelSeconds(states, request);
     return plan;
 }
 

@@ -41,6 +41,13 @@ struct PipeDreamPlan {
 // stages, levels solved inside out, the memory check, fewer machines, compressed activations.
 // Ties keep the first candidate found. Throws PlanError when no plan fits the memory limit or
 // a request is out of range.
+// Over more states than the ancestor table is kept for, the bottleneck search answers
+// (PipeDreamBottleneckSearch.h) or a PlanError says what it cannot plan.
 PipeDreamPlan optimizePipeDream(const AntichainStates& states, const PipeDreamRequest& request);
+
+// Throws PlanError for a request out of range (no level, 0 machines, a bandwidth of 0, ...).
+void checkPipeDreamRequest(const PipeDreamRequest& request);
+// The optimizer's data-parallel time: the whole model replicated on every machine.
+double pipeDreamDataParallelSeconds(const AntichainStates& states, const PipeDreamRequest& request);
 
 } // namespace cutlab::core

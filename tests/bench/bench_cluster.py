@@ -3,11 +3,12 @@
 the same profiles and configurations, and prints both answers and both wall times.
 
   tests/bench/bench_cluster.py CUTLAB_CLI PIPEDREAM_CHECKOUT [GRAPH_DIR...] [--timeout S]
+                               [--cluster CLUSTER]
 
 GRAPH_DIR holds PipeDream graph.txt profiles named <model>.txt (default tests/data/pipedream);
 each is imported with `cutlab-cli import` first. PIPEDREAM_CHECKOUT holds optimizer/ and graph/
 of msr-fiddle/pipedream (Debian's python3-numpy and python3-graphviz). A run over the timeout
-(default 300 s) is printed as such.
+(default 300 s) is printed as such. --cluster keeps only that configuration (one of CONFIGS).
 """
 import os
 import re
@@ -40,7 +41,12 @@ def main():
         at = args.index("--timeout")
         timeout = float(args[at + 1])
         del args[at:at + 2]
-    if len(args) < 2:
+    configs = CONFIGS
+    if "--cluster" in args:
+        at = args.index("--cluster")
+        configs = [config for config in CONFIGS if config[1] == args[at + 1]]
+        del args[at:at + 2]
+    if len(args) < 2 or not configs:
         sys.exit(__doc__)
     cli, checkout = os.path.abspath(args[0]), os.path.abspath(args[1])
     folders = args[2:] or [os.path.join(os.path.dirname(__file__), "..", "data", "pipedream")]
@@ -54,7 +60,7 @@ def main():
             graph = os.path.abspath(os.path.join(folder, name))
             profile = os.path.join(work, name[:-4] + ".json")
             subprocess.run([cli, "import", graph, "-o", profile], check=True, capture_output=True)
-            for peer_args, cluster in CONFIGS:
+            for peer_args, cluster in configs:
                 peer, peer_s = timed([sys.executable, "optimizer_graph_hierarchical.py", "-f",
                                       graph] + peer_args.split(), timeout,
                                      cwd=os.path.join(checkout, "optimizer"))

@@ -5,6 +5,7 @@
 
 #include "core/cluster/AntichainStates.h"
 #include "core/cluster/ClusterSpec.h"
+#include "core/cluster/PipeDreamBottleneckSearch.h"
 #include "core/cluster/PipeDreamOptimizer.h"
 #include "core/io/ProfileLoader.h"
 #include "core/model/PlanError.h"
@@ -15,6 +16,8 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <optional>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 
@@ -147,6 +150,68 @@ class TestPipeDreamOptimizer : public QObject {
         }
         QVERIFY(compared >= 100);
         QVERIFY2(refused >= 3, "no row where the memory limit leaves no plan");
+    }
+
+    // The search used above the ancestor table's size, on every oracle row it applies to: the
+    // peer's time per stage to 1e-9 relative.
+    void bottleneckSearchMatchesThePeer() {
+        std::map<std::string, std::unique_ptr<AntichainStates>> states;
+        int compared = 0;
+        for (const OracleRow& row : oracleRows()) {
+            const PipeDreamRequest request = requestOf(row.arguments);
+            if (row.answer == "none" || !bottleneckSearchApplies(request))
+                continue;
+            if (!states.count(row.model))
+                states[row.model] =
+                    std::make_unique<AntichainStates>(loadSample(row.model), 0, 20000);
+            const double time = searchPipeDream(*states[row.model], request).timePerStageSeconds;
+            const double expected = std::stod(row.answer);
+            QVERIFY2(std::abs(time - expected) <= 1e-9 * expected,
+                     (row.model + " " + row.arguments + ": peer " + row.answer + " s, search " +
+                      std::to_string(time) + " s")
+                         .c_str());
+            ++compared;
+        }
+        QVERIFY2(compared >= 40, std::to_string(compared).c_str());
+    }
+
+    // The search against the optimizer's tables on requests the oracle lacks: 1 to 8 machines
+    // inside, one or two levels, straight, fewer machines, bandwidths 1e7 to 1e11 bytes/s. Its
+    // plan's slowest stage is its time, and every machine is used unless fewer are allowed.
+    void bottleneckSearchMatchesTheTables() {
+        std::mt19937 random(20261205);
+        std::uniform_int_distribution<int> machines(1, 8), outer(1, 2), flag(0, 1);
+        std::uniform_real_distribution<double> exponent(7, 11);
+        for (const char* model : {"alexnet", "vgg16", "resnet18", "squeezenet1_0"}) {
+            const AntichainStates states(loadSample(model), 0, 20000);
+            for (int trial = 0; trial < 60; ++trial) {
+                PipeDreamRequest request;
+                request.levels = {{machines(random), std::pow(10.0, exponent(random))}};
+                if (flag(random))
+                    request.levels.push_back({outer(random), std::pow(10.0, exponent(random))});
+                request.straight = flag(random) && flag(random);
+                request.fewerMachines = flag(random);
+                const std::string where = std::string(model) + " trial " + std::to_string(trial);
+                std::optional<PipeDreamPlan> tables;
+                try {
+                    tables = optimizePipeDream(states, request);
+                } catch (const PlanError&) {
+                }
+                if (!tables) {
+                    QVERIFY_THROWS_EXCEPTION(PlanError, searchPipeDream(states, request));
+                    continue;
+                }
+                const PipeDreamPlan search = searchPipeDream(states, request);
+                QVERIFY2(std::abs(search.timePerStageSeconds - tables->timePerStageSeconds) <=
+                             1e-9 * tables->timePerStageSeconds,
+                         (where + ": tables " + std::to_string(tables->timePerStageSeconds) +
+                          ", search " + std::to_string(search.timePerStageSeconds))
+                             .c_str());
+                QCOMPARE(search.stages.back().toState, states.size() - 1);
+                if (!request.fewerMachines)
+                    QCOMPARE(search.machinesUsed, search.machinesTotal);
+            }
+        }
     }
 
     // The peer's state count on its profiles (Total number of states).
