@@ -9,6 +9,7 @@
 #include "core/planners/PlannerRegistry.h"
 
 #include "core/io/NetworkFile.h"
+#include "core/pipeline/PipelineAutoSchedule.h"
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/pipeline/PipelineSchedule.h"
 #include "core/plans/PipelineJson.h"
@@ -50,7 +51,17 @@ const char* const kUsage =
     "                                found with a proven lower bound and the gap\n"
     "  --compress none|accept[:KF,KB] transfers through AccEPT's codec: KF forward bits (2, 3, 4;\n"
     "                                default 2), KB backward bits (8 or 4; default 8)\n"
-    "  --schedule 1f1b|gpipe         the simulated schedule (default 1f1b)\n"
+    "  --schedule 1f1b|1f1b-flush|gpipe|auto  the schedule (default 1f1b): 1F1B with weight "
+    "stashing\n"
+    "                                (steady, M x the period per mini-batch), 1F1B-flush "
+    "(DAPPLE: one\n"
+    "                                weight version, fill and drain each mini-batch) or GPipe; "
+    "auto: with\n"
+    "                                memory limits, the schedule, partition and stages that "
+    "recompute\n"
+    "                                with the smallest time per mini-batch that fit, and why "
+    "(without\n"
+    "                                limits, 1f1b)\n"
     "  --times profile|ratio|predictor:FILE  layer times for planning: measured (default), "
     "FTPipeHD's\n"
     "                                speed ratio, or AccEPT's latency predictor (a "
@@ -66,6 +77,8 @@ const char* const kUsage =
     "  --optimizer sgd|momentum|adam optimizer state kept per weight (0, 1, 2 copies; default "
     "sgd)\n"
     "  --recompute                   keep only each stage's inputs; recompute forward in backward\n"
+    "                                (every stage; --schedule auto turns it on per stage as "
+    "needed)\n"
     "  --json                        cutlab-plan JSON on stdout instead of a table\n"
     "Exit status: 0 a plan, 1 no partition fits the machines' memory, 2 bad input.\n"
     "\n"
@@ -123,6 +136,7 @@ struct PipelineOptions {
     std::optional<core::AcceptCodec> compression;
     std::string compressText = "none";
     core::ScheduleKind schedule = core::ScheduleKind::OneForwardOneBackward;
+    bool autoSchedule = false; // --schedule auto
     double timeLimitSeconds = 10;
     core::TimeSource times = core::TimeSource::Profile;
     std::string predictorPath;
@@ -193,9 +207,11 @@ PipelineOptions parseOptions(const std::vector<std::string>& arguments) {
         } else if (flag == "--schedule") {
             const std::string kind = cursor.valueOf(flag);
             const auto parsed = core::scheduleKindFromName(kind);
-            if (!parsed)
-                throw CliError("--schedule must be 1f1b or gpipe, not '" + kind + "'");
-            options.schedule = *parsed;
+            options.autoSchedule = kind == "auto";
+            if (!parsed && !options.autoSchedule)
+                throw CliError("--schedule must be 1f1b, 1f1b-flush, gpipe or auto, not '" + kind +
+                               "'");
+            options.schedule = parsed.value_or(core::ScheduleKind::OneForwardOneBackward);
         } else if (flag == "--time-limit") {
             const std::string text = cursor.valueOf(flag);
             char* end = nullptr;
@@ -244,9 +260,47 @@ std::string fixed(double value, int decimals) {
     return buffer;
 }
 
+// What was planned: the plan, the request as planned (the schedule's memory, the stages that
+// recompute), the profile planned on and, for --schedule auto, the schedule chosen and why.
+struct Planned {
+    core::Profile profile;
+    core::PipelinePlan plan;
+    core::PipelineRequest request;
+    core::ScheduleKind kind = core::ScheduleKind::OneForwardOneBackward;
+    std::string reason;         // --schedule auto only
+    bool minimisedTime = false; // auto under limits: the time per mini-batch, not the bottleneck
+};
+
+// The bottleneck and the schedule's time per mini-batch (docs/cost-models.md §2.3).
+void printSummary(const Planned& planned, const core::PipelineSchedule& schedule) {
+    const core::PipelinePlan& plan = planned.plan;
+    std::cout << "bottleneck " << fixed(plan.bottleneckMs, 3) << " ms per micro-batch";
+    if (planned.minimisedTime)
+        std::cout << (plan.exact ? " (the plan minimises the time per mini-batch, exactly)\n"
+                                 : " (best found: " + plan.note + ")\n");
+    else if (plan.exact)
+        std::cout << " (optimal)\n";
+    else
+        std::cout << " (best found; lower bound " << fixed(plan.lowerBoundMs, 3) << " ms, gap "
+                  << fixed(100.0 * plan.gap(), 1) << "%: " << plan.note << ")\n";
+    std::cout << "schedule " << core::scheduleKindName(schedule.kind) << ", "
+              << schedule.microBatches << " micro-batches: ";
+    if (schedule.kind == core::ScheduleKind::OneForwardOneBackward)
+        std::cout << "mini-batch " << fixed(schedule.timePerMinibatchMs, 3) << " ms steady ("
+                  << schedule.microBatches << " x period " << fixed(schedule.periodMs, 3) << " ms; "
+                  << fixed(schedule.minibatchMs, 3) << " ms from empty); idle";
+    else
+        std::cout << "mini-batch " << fixed(schedule.minibatchMs, 3)
+                  << " ms (fill and drain included); idle";
+    for (double fraction : schedule.idleFraction)
+        std::cout << " " << fixed(100.0 * fraction, 1) << "%";
+    std::cout << "\n";
+    if (!planned.reason.empty())
+        std::cout << "schedule auto: " << planned.reason << "\n";
+}
+
 void printTable(const core::Profile& profile, const core::Network& network,
-                const PipelineOptions& options, const core::PipelinePlan& plan,
-                const core::PipelineSchedule& schedule) {
+                const PipelineOptions& options, const core::PipelinePlan& plan) {
     std::string chain;
     for (const auto& id : options.stages)
         chain += (chain.empty() ? "" : " -> ") + id;
@@ -270,18 +324,6 @@ void printTable(const core::Profile& profile, const core::Network& network,
             core::jsonNumber(stage.linkBytes).dump().c_str(), (first + " .. " + last).c_str());
         std::cout << line;
     }
-    std::cout << "bottleneck " << fixed(plan.bottleneckMs, 3) << " ms per micro-batch";
-    if (plan.exact)
-        std::cout << " (optimal)\n";
-    else
-        std::cout << " (best found; lower bound " << fixed(plan.lowerBoundMs, 3) << " ms, gap "
-                  << fixed(100.0 * plan.gap(), 1) << "%: " << plan.note << ")\n";
-    std::cout << "schedule " << core::scheduleKindName(schedule.kind) << ", "
-              << schedule.microBatches << " micro-batches: mini-batch "
-              << fixed(schedule.minibatchMs, 3) << " ms; idle";
-    for (double fraction : schedule.idleFraction)
-        std::cout << " " << fixed(100.0 * fraction, 1) << "%";
-    std::cout << "\n";
 }
 
 // One line: each stage's peak memory against its machine's, in GB.
@@ -295,8 +337,8 @@ void printMemory(const core::PipelinePlan& plan, const core::PipelineRequest& re
                 : request.capacityBytes[static_cast<std::size_t>(stage.chainPosition)];
         std::cout << (stage.chainPosition ? ", " : " ") << "stage " << stage.chainPosition + 1
                   << " " << fixed(stage.memory.total() / 1e9, 3) << " GB"
-                  << (capacity > 0 ? " of " + fixed(capacity / 1e9, 3)
-                                   : std::string(" (no limit)"));
+                  << (capacity > 0 ? " of " + fixed(capacity / 1e9, 3) : std::string(" (no limit)"))
+                  << (stage.recompute && !request.memory.recompute ? " (recomputes)" : "");
     }
     std::cout << "\n";
 }
@@ -308,8 +350,7 @@ void setUpMemory(core::PipelineRequest& request, const core::Profile& profile,
     request.memory.optimizer = options.memory.optimizer;
     request.memory.recompute = options.memory.recompute;
     request.memory.microBatches = microBatches;
-    request.memory.allInFlight = options.schedule == core::ScheduleKind::GPipe;
-    request.memory.weightStashing = options.schedule == core::ScheduleKind::OneForwardOneBackward;
+    core::useScheduleMemory(request.memory, options.schedule);
     const std::vector<double> capacities = machineCapacities(profile, options.memory);
     for (int machine : request.chain)
         request.capacityBytes.push_back(capacities[static_cast<std::size_t>(machine)]);
@@ -354,6 +395,62 @@ core::Profile profileForPlanning(const core::Profile& profile, const PipelineOpt
     }
 }
 
+// M: --micro-batches, else --batch / b, else 4 x the chain.
+int microBatchesOf(const PipelineOptions& options, int microBatch) {
+    if (options.microBatches)
+        return *options.microBatches;
+    if (!options.batch)
+        return 4 * static_cast<int>(options.stages.size());
+    if (*options.batch % microBatch != 0)
+        throw CliError("--batch " + std::to_string(*options.batch) +
+                       " is not a multiple of the micro-batch " + std::to_string(microBatch) +
+                       "; give --micro-batches");
+    return *options.batch / microBatch;
+}
+
+// Plans for the schedule asked, or chooses it (--schedule auto, docs/cost-models.md §2.7).
+Planned planFor(const core::Profile& profile, const core::Network& network,
+                const PipelineOptions& options, const core::PipelineRequest& request) {
+    Planned planned;
+    planned.profile = profileForPlanning(profile, options);
+    try {
+        if (options.autoSchedule) {
+            core::PipelineAutoPlan chosen =
+                core::planPipelineAuto(planned.profile, network, request);
+            planned.plan = std::move(chosen.plan);
+            planned.request = std::move(chosen.request);
+            planned.kind = chosen.kind;
+            planned.reason = std::move(chosen.reason);
+            planned.minimisedTime = request.hasCapacity();
+            if (planned.request.memory.recompute) // without limits: as --schedule 1f1b
+                planned.profile = withRecomputation(std::move(planned.profile));
+            return planned;
+        }
+        if (options.memory.recompute)
+            planned.profile = withRecomputation(std::move(planned.profile));
+        planned.plan = core::planPipeline(planned.profile, network, request);
+        planned.request = request;
+        planned.kind = options.schedule;
+        return planned;
+    } catch (const core::PipelineMemoryError& error) {
+        throw NoAnswer(options.profilePath + ": " + error.what());
+    } catch (const core::PlanError& error) {
+        throw CliError(options.profilePath + ": " + error.what());
+    }
+}
+
+core::PipelineRequest requestOf(const core::Profile& profile, const PipelineOptions& options,
+                                int microBatches) {
+    core::PipelineRequest request;
+    request.chain = resolveChain(profile, options.stages);
+    request.cutMode = options.cutMode;
+    request.compression = options.compression;
+    request.microBatch = options.microBatch.value_or(0);
+    request.timeLimitMs = options.timeLimitSeconds * 1000;
+    setUpMemory(request, profile, options, microBatches);
+    return request;
+}
+
 } // namespace
 
 int runPipelineTrain(const std::vector<std::string>& arguments) {
@@ -368,57 +465,34 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
     const PipelineOptions options = parseOptions(arguments);
     const core::Profile profile = loadProfileOrThrow(options.profilePath);
     const core::Network network = loadNetworkOrThrow(options.network);
-
-    core::PipelineRequest request;
-    request.chain = resolveChain(profile, options.stages);
-    request.cutMode = options.cutMode;
-    request.compression = options.compression;
-    request.microBatch = options.microBatch.value_or(0);
     const int microBatch =
         options.microBatch ? *options.microBatch : static_cast<int>(profile.model.batch);
     if (!options.microBatch && static_cast<double>(microBatch) != profile.model.batch)
         throw CliError("model.batch " + fixed(profile.model.batch, 3) +
                        " is not a whole number; give --micro-batch");
-    int microBatches = 4 * static_cast<int>(options.stages.size());
-    if (options.microBatches)
-        microBatches = *options.microBatches;
-    else if (options.batch) {
-        if (*options.batch % microBatch != 0)
-            throw CliError("--batch " + std::to_string(*options.batch) +
-                           " is not a multiple of the micro-batch " + std::to_string(microBatch) +
-                           "; give --micro-batches");
-        microBatches = *options.batch / microBatch;
-    }
-
-    request.timeLimitMs = options.timeLimitSeconds * 1000;
-    setUpMemory(request, profile, options, microBatches);
-    const core::Profile planned = options.memory.recompute
-                                      ? withRecomputation(profileForPlanning(profile, options))
-                                      : profileForPlanning(profile, options);
-    core::PipelinePlan plan;
+    const int microBatches = microBatchesOf(options, microBatch);
+    const Planned planned =
+        planFor(profile, network, options, requestOf(profile, options, microBatches));
+    const core::PipelinePlan& plan = planned.plan;
     std::optional<double> measuredBottleneck;
-    try {
-        plan = core::planPipeline(planned, network, request);
-        if (options.times != core::TimeSource::Profile)
-            measuredBottleneck =
-                core::evaluatePipeline(profile, network, request,
-                                       core::PipelineSimulation::stageOfLayerOf(
-                                           plan, static_cast<int>(profile.layers.size())))
-                    .bottleneckMs;
-    } catch (const core::PipelineMemoryError& error) {
-        throw NoAnswer(options.profilePath + ": " + error.what());
-    } catch (const core::PlanError& error) {
-        throw CliError(options.profilePath + ": " + error.what());
-    }
+    if (options.times != core::TimeSource::Profile)
+        measuredBottleneck =
+            core::evaluatePipeline(profile, network, planned.request,
+                                   core::PipelineSimulation::stageOfLayerOf(
+                                       plan, static_cast<int>(profile.layers.size())))
+                .bottleneckMs;
     const core::PipelineSchedule schedule =
-        core::simulateSchedule(core::stageTimings(plan), microBatches, options.schedule);
+        core::simulateSchedule(core::stageTimings(plan), microBatches, planned.kind);
     const std::string reference =
         options.reference.empty() ? options.stages.front() : options.reference;
     if (options.json) {
-        auto doc = core::pipelinePlanToJson(planned, network,
+        auto doc = core::pipelinePlanToJson(planned.profile, network,
                                             {options.stages, options.cutMode, options.compressText,
-                                             request.memory, request.capacityBytes},
+                                             planned.request.memory, planned.request.capacityBytes},
                                             &plan, &schedule, microBatch, microBatches);
+        doc["recompute"] = options.memory.recompute;
+        if (options.autoSchedule)
+            doc["schedule_reason"] = planned.reason;
         doc["times"] = core::timeSourceName(options.times);
         if (measuredBottleneck) {
             doc["reference"] = reference;
@@ -426,8 +500,9 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
         }
         std::cout << core::finiteJsonText(doc) << "\n";
     } else {
-        printTable(planned, network, options, plan, schedule);
-        printMemory(plan, request);
+        printTable(planned.profile, network, options, plan);
+        printSummary(planned, schedule);
+        printMemory(plan, planned.request);
         if (measuredBottleneck)
             std::cout << "times " << core::timeSourceName(options.times) << " (reference "
                       << reference << "): with the profile's measured times this partition's "

@@ -62,7 +62,7 @@ std::string usage() {
            "  --micro-batches M       gantt: micro-batches in the schedule (default 4 x stages)\n"
            "  --cut-mode single|any   gantt: valid cut points only (default) or any downset "
            "boundary\n"
-           "  --schedule 1f1b|gpipe   gantt: the schedule (default 1f1b)\n"
+           "  --schedule 1f1b|1f1b-flush|gpipe  gantt: the schedule (default 1f1b)\n"
            "  --vary LINK             strategy: uplink | backhaul | TIER-TIER[,TIER-TIER]\n"
            "                          (default edge-cloud,device-cloud)\n"
            "  --log-x                 strategy: logarithmic bandwidth axis\n"
@@ -115,7 +115,7 @@ ChartOptions parse(const std::vector<std::string>& arguments) {
             const std::string value = cursor.valueOf(a);
             const auto kind = core::scheduleKindFromName(value);
             if (!kind)
-                throw CliError("--schedule: '" + value + "' is not 1f1b or gpipe");
+                throw CliError("--schedule: '" + value + "' is not 1f1b, 1f1b-flush or gpipe");
             o.schedule = *kind;
         } else if (a == "--vary")
             o.vary = cursor.valueOf(a);

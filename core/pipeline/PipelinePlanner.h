@@ -48,7 +48,12 @@ struct PipelineRequest {
     // bytes (0 or absent: no limit). With a limit, only partitions that fit are planned.
     PipelineMemorySettings memory;
     std::vector<double> capacityBytes;
+    // Per chain position: that stage alone recomputes (its backward gains its forward pass, its
+    // activations become inputs in flight plus one micro-batch; docs/cost-models.md §2.7).
+    // memory.recompute instead means a profile whose backward times already include it.
+    std::vector<bool> recomputeStages;
     bool hasCapacity() const;
+    bool recomputes(int position) const;
 };
 
 // Every stage of every partition over more memory than its machine has (the partition with the
@@ -73,8 +78,9 @@ struct PipelineStage {
     double linkBytes = 0; // forward + backward
     double linkForwardMs = 0;
     double linkBackwardMs = 0;
-    double linkMs = 0;  // C_n = forward + backward transfer
-    StageMemory memory; // what its machine holds at its peak
+    double linkMs = 0;      // C_n = forward + backward transfer
+    StageMemory memory;     // what its machine holds at its peak
+    bool recompute = false; // activation checkpointing (its backwardMs includes the forward)
 };
 
 struct PipelinePlan {

@@ -175,15 +175,52 @@ void checkOrders(const std::vector<std::vector<StageStep>>& orders, int stages, 
 } // namespace
 
 std::string scheduleKindName(ScheduleKind kind) {
-    return kind == ScheduleKind::GPipe ? "gpipe" : "1f1b";
+    switch (kind) {
+    case ScheduleKind::GPipe:
+        return "gpipe";
+    case ScheduleKind::OneForwardOneBackwardFlush:
+        return "1f1b-flush";
+    case ScheduleKind::OneForwardOneBackward:
+        break;
+    }
+    return "1f1b";
+}
+
+std::string scheduleKindLabel(ScheduleKind kind) {
+    switch (kind) {
+    case ScheduleKind::GPipe:
+        return "GPipe";
+    case ScheduleKind::OneForwardOneBackwardFlush:
+        return "1F1B-flush";
+    case ScheduleKind::OneForwardOneBackward:
+        break;
+    }
+    return "1F1B with stashing";
 }
 
 std::optional<ScheduleKind> scheduleKindFromName(const std::string& name) {
-    if (name == "1f1b")
-        return ScheduleKind::OneForwardOneBackward;
-    if (name == "gpipe")
-        return ScheduleKind::GPipe;
+    for (ScheduleKind kind : allScheduleKinds())
+        if (scheduleKindName(kind) == name)
+            return kind;
     return std::nullopt;
+}
+
+std::vector<ScheduleKind> allScheduleKinds() {
+    return {ScheduleKind::OneForwardOneBackward, ScheduleKind::OneForwardOneBackwardFlush,
+            ScheduleKind::GPipe};
+}
+
+void useScheduleMemory(PipelineMemorySettings& memory, ScheduleKind kind) {
+    memory.weightStashing = kind == ScheduleKind::OneForwardOneBackward;
+    memory.allInFlight = kind == ScheduleKind::GPipe;
+}
+
+double steadyPeriodMs(const std::vector<StageTiming>& stages) {
+    double period = 0;
+    for (const StageTiming& stage : stages)
+        period = std::max({period, stage.forwardMs + stage.backwardMs, stage.linkForwardMs,
+                           stage.linkBackwardMs});
+    return period;
 }
 
 std::vector<std::vector<StageStep>> scheduleOrder(ScheduleKind kind, int stages, int microBatches) {
@@ -248,6 +285,10 @@ PipelineSchedule simulateSchedule(const std::vector<StageTiming>& stages, int mi
         }
         schedule.stashedVersions.push_back(most);
     }
+    schedule.periodMs = steadyPeriodMs(stages);
+    schedule.timePerMinibatchMs = kind == ScheduleKind::OneForwardOneBackward
+                                      ? microBatches * schedule.periodMs
+                                      : schedule.minibatchMs;
     return schedule;
 }
 

@@ -97,8 +97,9 @@ int stageCount(const std::vector<int>& stageOfLayer, int layers, std::size_t cha
 
 // Each stage's layers and compute times (a micro-batch's forward and backward on its machine);
 // throws PlanError for a layer reading a later stage or a stage without layers.
-void assignLayers(const Profile& profile, const PipelineSetup& setup,
-                  const std::vector<int>& stageOfLayer, PipelinePlan& plan) {
+void assignLayers(const Profile& profile, const PipelineRequest& request,
+                  const PipelineSetup& setup, const std::vector<int>& stageOfLayer,
+                  PipelinePlan& plan) {
     const auto stages = plan.stages.size();
     std::vector<double> forwardSum(stages, 0), backwardSum(stages, 0);
     for (std::size_t v = 0; v < profile.layers.size(); ++v) {
@@ -121,6 +122,10 @@ void assignLayers(const Profile& profile, const PipelineSetup& setup,
         PipelineStage& stage = plan.stages[s];
         if (stage.layers.empty())
             throw PlanError("stage " + std::to_string(s + 1) + " of the pipeline runs no layer");
+        stage.recompute = request.recomputes(static_cast<int>(s));
+        // One stage's recomputation (a --recompute profile has it in backward_ms already).
+        if (stage.recompute && !request.memory.recompute)
+            backwardSum[s] += forwardSum[s];
         stage.forwardMs = forwardSum[s] * scale;
         stage.backwardMs = backwardSum[s] * scale;
         stage.computeMs = (forwardSum[s] + backwardSum[s]) * scale;
@@ -184,7 +189,9 @@ void addMemory(const Profile& profile, const PipelineRequest& request, const Pip
                 inputs += producer < 0
                               ? profile.model.inputBytes
                               : profile.layers[static_cast<std::size_t>(producer)].outputBytes;
-        stage.memory = stageMemory(request.memory, s, stages, parameters, outputs * setup.samples,
+        PipelineMemorySettings settings = request.memory;
+        settings.recompute = stage.recompute;
+        stage.memory = stageMemory(settings, s, stages, parameters, outputs * setup.samples,
                                    inputs * setup.samples);
     }
 }
@@ -194,6 +201,11 @@ void addMemory(const Profile& profile, const PipelineRequest& request, const Pip
 bool PipelineRequest::hasCapacity() const {
     return std::any_of(capacityBytes.begin(), capacityBytes.end(),
                        [](double bytes) { return bytes > 0; });
+}
+
+bool PipelineRequest::recomputes(int position) const {
+    const auto p = static_cast<std::size_t>(position);
+    return memory.recompute || (p < recomputeStages.size() && recomputeStages[p]);
 }
 
 PipelinePlan evaluatePartition(const Profile& profile, const PipelineRequest& request,
@@ -208,7 +220,7 @@ PipelinePlan evaluatePartition(const Profile& profile, const PipelineRequest& re
         plan.stages[static_cast<std::size_t>(s)].machine =
             request.chain[static_cast<std::size_t>(s)];
     }
-    assignLayers(profile, setup, stageOfLayer, plan);
+    assignLayers(profile, request, setup, stageOfLayer, plan);
     addCrossings(profile, request, setup, stageOfLayer, plan);
     priceLinks(setup, plan);
     addMemory(profile, request, setup, plan);

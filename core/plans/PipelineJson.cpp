@@ -45,6 +45,7 @@ void addStageMemory(nlohmann::ordered_json& entry, const PipelineJsonRequest& re
                        {"in_flight", memory.inFlight}};
     const double capacity = capacityOf(request, stage.chainPosition);
     entry["capacity_bytes"] = capacity > 0 ? jsonNumber(capacity) : nlohmann::ordered_json();
+    entry["recompute"] = stage.recompute;
 }
 
 // The optimizer, recomputation, and each chain position's peak ("ID#position": 0 when unused).
@@ -120,6 +121,8 @@ nlohmann::ordered_json pipelinePlanToJson(const Profile& profile, const Network&
         entry["kind"] = scheduleKindName(schedule->kind);
         entry["micro_batches"] = microBatches;
         entry["minibatch_ms"] = jsonNumber(schedule->minibatchMs);
+        entry["period_ms"] = jsonNumber(schedule->periodMs);
+        entry["time_per_minibatch_ms"] = jsonNumber(schedule->timePerMinibatchMs);
         auto idle = nlohmann::ordered_json::array();
         for (double fraction : schedule->idleFraction)
             idle.push_back(jsonNumber(fraction));

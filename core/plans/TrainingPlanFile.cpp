@@ -80,9 +80,10 @@ void readSchedule(const Json& root, TrainingPlanFileContent& content) {
     if (!it->is_object())
         refuse("/schedule", "must be an object");
     const std::string kind = stringOf(*it, "kind", "1f1b", "/schedule");
-    if (kind != "1f1b" && kind != "gpipe")
-        refuse("/schedule/kind", "must be 1f1b or gpipe, not '" + kind + "'");
-    content.schedule = kind == "gpipe" ? ScheduleKind::GPipe : ScheduleKind::OneForwardOneBackward;
+    const auto parsed = scheduleKindFromName(kind);
+    if (!parsed)
+        refuse("/schedule/kind", "must be 1f1b, 1f1b-flush or gpipe, not '" + kind + "'");
+    content.schedule = *parsed;
     content.microBatches = intOf(*it, "micro_batches", 1, 1000000, "/schedule").value_or(0);
 }
 

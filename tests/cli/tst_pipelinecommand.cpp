@@ -23,7 +23,7 @@ namespace {
 struct Run {
     int status = -1;
     std::string out;
-    std::string error; // CliError message (status 2)
+    std::string error; // CliError message (status 2) or NoAnswer's (status 1)
 };
 
 // Runs a command as main() would: CliError is exit 2.
@@ -37,6 +37,9 @@ Run run(int (*command)(const std::vector<std::string>&),
     } catch (const CliError& error) {
         result.status = 2;
         result.error = error.what();
+    } catch (const NoAnswer& none) { // exit 1, as main() says it
+        result.status = 1;
+        result.error = none.what();
     }
     std::cout.rdbuf(previous);
     result.out = captured.str();
@@ -205,6 +208,81 @@ class TestPipelineCommand : public QObject {
             QVERIFY(!failed.error.empty());
         }
         QCOMPARE(run(runPipelineTrain, {"--help"}).status, 0);
+    }
+
+    // --schedule auto: with a memory limit that binds, the schedule, the stages that recompute
+    // and why, in the JSON and the table; without one, 1F1B with stashing.
+    void autoScheduleSaysWhichAndWhy() {
+        const std::string alexnet = data("sample_profiles/pipedream/alexnet.json");
+        const std::vector<std::string> base{
+            alexnet,       "--planner",       "pipeline", "--stages",
+            "gpu,gpu,gpu", "--network",       "ideal",    "--micro-batch",
+            "32",          "--micro-batches", "8"};
+        auto with = [&](std::vector<std::string> more) {
+            std::vector<std::string> arguments = base;
+            arguments.insert(arguments.end(), more.begin(), more.end());
+            return run(runPipelineTrain, arguments);
+        };
+        const Run free = with({"--schedule", "auto", "--json"});
+        QCOMPARE(free.status, 0);
+        const auto unlimited = nlohmann::ordered_json::parse(free.out);
+        QCOMPARE(unlimited["schedule"]["kind"].get<std::string>(), std::string("1f1b"));
+        QVERIFY(unlimited["schedule_reason"].get<std::string>().find("no memory limit") !=
+                std::string::npos);
+        QCOMPARE(unlimited["schedule"]["time_per_minibatch_ms"].get<double>(),
+                 8 * unlimited["schedule"]["period_ms"].get<double>());
+        // 400 MB per machine: 1F1B's stashed versions fit no partition, 1F1B-flush does when
+        // stages 1 and 2 recompute.
+        const std::string limit = "gpu=400MB";
+        const Run bound = with({"--schedule", "auto", "--memory", limit, "--json"});
+        QCOMPARE(bound.status, 0);
+        const auto doc = nlohmann::ordered_json::parse(bound.out);
+        QCOMPARE(doc["schedule"]["kind"].get<std::string>(), std::string("1f1b-flush"));
+        const std::string reason = doc["schedule_reason"].get<std::string>();
+        QVERIFY2(reason.find("1F1B with stashing fits no partition: the closest puts ") == 0,
+                 reason.c_str());
+        QVERIFY2(reason.find("; 1F1B-flush fits at ") != std::string::npos, reason.c_str());
+        QVERIFY2(reason.find("recomputing stage 1 (gpu), stage 2 (gpu)") != std::string::npos,
+                 reason.c_str());
+        QCOMPARE(doc["stages"][0]["recompute"].get<bool>(), true);
+        QCOMPARE(doc["stages"][1]["recompute"].get<bool>(), true);
+        QCOMPARE(doc["stages"][2]["recompute"].get<bool>(), false);
+        QCOMPARE(doc["recompute"].get<bool>(), false); // as asked
+        QCOMPARE(doc["schedule"]["time_per_minibatch_ms"].get<double>(),
+                 doc["schedule"]["minibatch_ms"].get<double>());
+        QVERIFY(doc["schedule"]["time_per_minibatch_ms"].get<double>() >
+                unlimited["schedule"]["time_per_minibatch_ms"].get<double>());
+        for (const auto& stage : doc["stages"]) {
+            QVERIFY(stage["recompute"].is_boolean());
+            QVERIFY(stage["memory_bytes"].get<double>() <= stage["capacity_bytes"].get<double>());
+        }
+        const Run table = with({"--schedule", "auto", "--memory", limit});
+        QCOMPARE(table.status, 0);
+        QVERIFY2(table.out.find("schedule auto: " + reason) != std::string::npos,
+                 table.out.c_str());
+        // Nothing fits under any schedule: exit 1, naming what comes closest.
+        const Run none = with({"--schedule", "auto", "--memory", "gpu=1000"});
+        QCOMPARE(none.status, 1);
+        QVERIFY2(none.error.find("under any schedule, even with recomputation") !=
+                     std::string::npos,
+                 none.error.c_str());
+        for (const char* bad : {"zb", "AUTO", "1f1b,gpipe"}) {
+            const Run refused = with({"--schedule", bad});
+            QCOMPARE(refused.status, 2);
+            QVERIFY(refused.out.empty());
+            QVERIFY2(
+                refused.error.find("--schedule must be 1f1b, 1f1b-flush, gpipe or auto, not '" +
+                                   std::string(bad) + "'") != std::string::npos,
+                refused.error.c_str());
+        }
+        const Run flush = with({"--schedule", "1f1b-flush", "--json"});
+        QCOMPARE(flush.status, 0);
+        const auto flushed = nlohmann::ordered_json::parse(flush.out);
+        QCOMPARE(flushed["schedule"]["kind"].get<std::string>(), std::string("1f1b-flush"));
+        QCOMPARE(flushed["schedule"]["time_per_minibatch_ms"].get<double>(),
+                 flushed["schedule"]["minibatch_ms"].get<double>());
+        for (const auto& stage : flushed["stages"])
+            QCOMPARE(stage["memory"]["stashed_weights"].get<double>(), 0.0);
     }
 
     // Inception-v3's 221,565 downsets are planned exactly; out of time, the best plan found comes

@@ -1,11 +1,14 @@
 // Memory of pipeline stages (docs/cost-models.md §2.7): the accounting by hand, and planning
 // under memory limits against a brute force over every partition of small random graphs.
 #include "core/model/Network.h"
+#include "core/pipeline/PipelineAutoSchedule.h"
 #include "core/pipeline/PipelineMemory.h"
 #include "core/pipeline/PipelinePlanner.h"
+#include "core/pipeline/PipelineSchedule.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -111,6 +114,46 @@ double bruteForce(const Profile& p, const Network& network, const PipelineReques
     }
 }
 
+// The smallest time per mini-batch over every pipeline assignment × schedule × subset of stages
+// that recompute, of those whose every stage fits (infinity when none does).
+double bruteForceAuto(const Profile& p, const Network& network, const PipelineRequest& request) {
+    const int n = static_cast<int>(p.layers.size());
+    const int positions = static_cast<int>(request.chain.size());
+    std::vector<int> stageOfLayer(static_cast<std::size_t>(n), 0);
+    double best = std::numeric_limits<double>::infinity();
+    while (true) {
+        bool pipeline = true;
+        try {
+            evaluatePipeline(p, network, request, stageOfLayer);
+        } catch (const PlanError&) {
+            pipeline = false;
+        }
+        const int stages = 1 + *std::max_element(stageOfLayer.begin(), stageOfLayer.end());
+        for (ScheduleKind kind : allScheduleKinds())
+            for (int mask = 0; pipeline && mask < (1 << stages); ++mask) {
+                PipelineRequest trial = request;
+                useScheduleMemory(trial.memory, kind);
+                for (int s = 0; s < stages; ++s)
+                    trial.recomputeStages.push_back((mask >> s) & 1);
+                const PipelinePlan plan = evaluatePipeline(p, network, trial, stageOfLayer);
+                bool fits = true;
+                for (const PipelineStage& stage : plan.stages)
+                    fits = fits &&
+                           stage.memory.total() <=
+                               request.capacityBytes[static_cast<std::size_t>(stage.chainPosition)];
+                if (fits)
+                    best = std::min(best, simulateSchedule(stageTimings(plan),
+                                                           request.memory.microBatches, kind)
+                                              .timePerMinibatchMs);
+            }
+        int v = 0;
+        while (v < n && ++stageOfLayer[static_cast<std::size_t>(v)] == positions)
+            stageOfLayer[static_cast<std::size_t>(v++)] = 0;
+        if (v == n)
+            return best;
+    }
+}
+
 } // namespace
 
 class TestPipelineMemory : public QObject {
@@ -193,6 +236,90 @@ class TestPipelineMemory : public QObject {
         }
         QVERIFY2(bound >= 20, "the limits bind in too few cases to test anything");
         QVERIFY2(refused >= 5, "no case where nothing fits");
+    }
+
+    // --schedule auto against a brute force over every partition × schedule × subset of stages
+    // that recompute, on 160 random graphs of 4 to 6 layers with limits that bind: the same time
+    // per mini-batch to 1e-9 relative, a plan whose every stage fits, refused exactly when
+    // nothing fits. The limits must make the planner leave 1F1B with stashing and recompute.
+    void autoScheduleAgainstBruteForce() {
+        const Network ideal = *networkPreset("ideal");
+        int flushes = 0, gpipes = 0, recomputes = 0, refused = 0;
+        for (unsigned seed = 1; seed <= 160; ++seed) {
+            Profile p = randomProfile(4 + static_cast<int>(seed % 3), seed + 500);
+            if (seed % 2 == 0) // activations that outweigh the weights: recomputation pays
+                for (Layer& layer : p.layers)
+                    layer.outputBytes *= 12;
+            std::mt19937 random(seed * 11u);
+            std::uniform_real_distribution<double> unit(0.0, 1.0);
+            PipelineRequest request;
+            request.chain = {0, 1, 2};
+            request.cutMode = PipelineCutMode::Any;
+            request.memory.optimizer = static_cast<OptimizerKind>(seed % 3);
+            request.memory.microBatches = 2 + static_cast<int>(seed % 4);
+            std::vector<int> whole(p.layers.size(), 0);
+            const double single =
+                evaluatePipeline(p, ideal, request, whole).stages[0].memory.total();
+            for (int m = 0; m < 3; ++m)
+                request.capacityBytes.push_back(single * (0.2 + 0.7 * unit(random)));
+            const double expected = bruteForceAuto(p, ideal, request);
+            if (std::isinf(expected)) {
+                QVERIFY_THROWS_EXCEPTION(PipelineMemoryError, planPipelineAuto(p, ideal, request));
+                ++refused;
+                continue;
+            }
+            const PipelineAutoPlan chosen = planPipelineAuto(p, ideal, request);
+            QVERIFY2(std::abs(chosen.minibatchMs - expected) <= 1e-9 * std::max(1.0, expected),
+                     qPrintable(QString("seed %1: auto %2 (%3), brute force %4")
+                                    .arg(seed)
+                                    .arg(chosen.minibatchMs)
+                                    .arg(QString::fromStdString(chosen.reason))
+                                    .arg(expected)));
+            QVERIFY(chosen.plan.exact);
+            QVERIFY(!chosen.reason.empty());
+            for (const PipelineStage& stage : chosen.plan.stages) {
+                QVERIFY(stage.memory.total() <= request.capacityBytes[stage.chainPosition]);
+                recomputes += stage.recompute;
+            }
+            flushes += chosen.kind == ScheduleKind::OneForwardOneBackwardFlush;
+            gpipes += chosen.kind == ScheduleKind::GPipe;
+        }
+        qInfo("flush %d, gpipe %d, stages recomputing %d, refused %d", flushes, gpipes, recomputes,
+              refused);
+        QVERIFY2(flushes + gpipes >= 5, "the limits never move the planner off 1F1B");
+        QVERIFY2(recomputes >= 5, "no stage ever recomputes");
+        QVERIFY2(refused >= 3, "no case where nothing fits");
+    }
+
+    // Without limits auto is 1F1B with stashing and no recomputation; the reason says why.
+    void autoWithoutLimitsIs1F1B() {
+        const Profile p = randomProfile(6, 7);
+        const Network ideal = *networkPreset("ideal");
+        PipelineRequest request;
+        request.chain = {0, 1, 2};
+        request.memory.microBatches = 4;
+        const PipelineAutoPlan chosen = planPipelineAuto(p, ideal, request);
+        QCOMPARE(chosen.kind, ScheduleKind::OneForwardOneBackward);
+        QCOMPARE(chosen.plan.bottleneckMs, planPipeline(p, ideal, request).bottleneckMs);
+        for (const PipelineStage& stage : chosen.plan.stages)
+            QVERIFY(!stage.recompute);
+        QVERIFY(chosen.reason.find("no memory limit") != std::string::npos);
+    }
+
+    // One stage recomputing: its backward gains its forward, its activations become its input
+    // per micro-batch in flight plus one micro-batch; the other stage is untouched.
+    void oneStageRecomputes() {
+        const Profile p = threeLayers();
+        const Network ideal = *networkPreset("ideal");
+        PipelineRequest request = twoStageRequest(OptimizerKind::Momentum, false, false);
+        request.recomputeStages = {true, false};
+        const PipelinePlan plan = evaluatePipeline(p, ideal, request, {0, 0, 1});
+        QVERIFY(plan.stages[0].recompute);
+        QVERIFY(!plan.stages[1].recompute);
+        QCOMPARE(plan.stages[0].backwardMs, 6.0);          // (2 + 2) + the forward (1 + 1) again
+        QCOMPARE(plan.stages[0].memory.activations, 80.0); // as accountingByHand's recompute
+        QCOMPARE(plan.stages[1].backwardMs, 2.0);
+        QCOMPARE(plan.stages[1].memory.activations, 60.0); // 2 · 30 · 1 in flight
     }
 };
 

@@ -144,6 +144,44 @@ class TestSchedule : public QObject {
         QCOMPARE(b.minibatchMs - a.minibatchMs, 5.0);
     }
 
+    // The time per mini-batch of each schedule (docs/cost-models.md §2.3), on twoStagesWithLinks'
+    // case (stage F = 1, B = 2, link 0.5 each way, M = 3):
+    //  - 1F1B with stashing runs steadily: M × the busiest resource = 3 × (1 + 2) = 9 (its
+    //    simulated mini-batch from empty ends at 14, drawn by hand above);
+    //  - 1F1B-flush: the same order, then a flush: every mini-batch takes the 14;
+    //  - GPipe, drawn by hand: forwards on stage 0 [0,1] [1,2] [2,3], link [1,1.5] [2,2.5]
+    //    [3,3.5], stage 1 [1.5,2.5] [2.5,3.5] [3.5,4.5]; backwards on stage 1 B2 [4.5,6.5]
+    //    B1 [6.5,8.5] B0 [8.5,10.5], link back [6.5,7] [8.5,9] [10.5,11], stage 0 B2 [7,9]
+    //    B1 [9,11] B0 [11,13]: 13.
+    void timePerMinibatch() {
+        const std::vector<StageTiming> stages{{1, 2, 0.5, 0.5}, {1, 2, 0, 0}};
+        const auto stashing = simulateSchedule(stages, 3, ScheduleKind::OneForwardOneBackward);
+        QCOMPARE(stashing.periodMs, 3.0);
+        QCOMPARE(stashing.timePerMinibatchMs, 9.0);
+        QCOMPARE(stashing.minibatchMs, 14.0);
+        const auto flush = simulateSchedule(stages, 3, ScheduleKind::OneForwardOneBackwardFlush);
+        QCOMPARE(flush.minibatchMs, 14.0);
+        QCOMPARE(flush.timePerMinibatchMs, 14.0);
+        QCOMPARE(flush.stashedVersions, (std::vector<int>{2, 1})); // in flight, one weight version
+        const auto t = byKey(flush);
+        QCOMPARE(B(t, 0, 0), Span(5, 7));
+        QCOMPARE(B(t, 0, 2), Span(12, 14));
+        const auto gpipe = simulateSchedule(stages, 3, ScheduleKind::GPipe);
+        QCOMPARE(gpipe.timePerMinibatchMs, 13.0);
+        QCOMPARE(B(byKey(gpipe), 0, 0), Span(11, 13));
+        // A link that carries more than a stage computes sets the period: one direction, 4.
+        const std::vector<StageTiming> slowLink{{1, 1, 4, 3}, {1, 1, 0, 0}};
+        QCOMPARE(
+            simulateSchedule(slowLink, 5, ScheduleKind::OneForwardOneBackward).timePerMinibatchMs,
+            20.0);
+        QVERIFY(scheduleOrder(ScheduleKind::OneForwardOneBackwardFlush, 4, 4) ==
+                scheduleOrder(ScheduleKind::OneForwardOneBackward, 4, 4));
+        QVERIFY(scheduleKindFromName("1f1b-flush") == ScheduleKind::OneForwardOneBackwardFlush);
+        QCOMPARE(scheduleKindName(ScheduleKind::OneForwardOneBackwardFlush),
+                 std::string("1f1b-flush"));
+        QVERIFY(!scheduleKindFromName("auto"));
+    }
+
     void singleStage() {
         const auto s =
             simulateSchedule({StageTiming{1.5, 2.5, 0, 0}}, 3, ScheduleKind::OneForwardOneBackward);
