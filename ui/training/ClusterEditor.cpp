@@ -65,6 +65,8 @@ void ClusterEditor::setPool(const QString& pool, const QMap<QString, double>& ca
         const QSignalBlocker block(m_edit);
         m_edit->setText(pool);
     }
+    if (!m_edit->hasFocus())
+        m_edit->setCursorPosition(0); // the pool's start, its first type, in a narrow field
     m_message->clear();
     m_message->hide();
     showCapacities();
@@ -135,6 +137,7 @@ void ClusterEditor::commitText() {
     m_pool = text;
     m_capacity = capacity;
     showCapacities();
+    m_edit->setCursorPosition(0);
     emit changed();
 }
 

@@ -223,6 +223,8 @@ void PipelineSettingsBox::enableChainSettings() {
         widget->setEnabled(chain);
         widget->setStatusTip(why);
     }
+    m_microBatches->setSpecialValueText(chain ? QStringLiteral("auto (4 × stages)")
+                                              : QStringLiteral("auto (4 × machines)"));
 }
 
 QStringList PipelineSettingsBox::chainIds() const {

@@ -1027,12 +1027,11 @@ void TrainingPanel::drawGantt() {
 QString TrainingPanel::ganttTitle() const {
     const QString model = QString::fromStdString(m_document->profile()->model.name);
     if (m_poolPlan)
-        return QStringLiteral("%1: pipeline over %2 stages on %3 of %4 machines of the pool %5")
+        return QStringLiteral("%1: pipeline over %2 stages on %3 of %4 machines of the pool")
             .arg(model)
             .arg(m_poolPlan->plan.stages.size())
             .arg(m_poolPlan->plan.machinesUsed)
-            .arg(m_poolPlan->plan.machinesTotal)
-            .arg(m_document->pipelineSettings().pool);
+            .arg(m_poolPlan->plan.machinesTotal);
     return QStringLiteral("%1: pipeline over %2 stages")
         .arg(model)
         .arg(m_pipeline->plan.stages.size());
