@@ -44,9 +44,10 @@ core::Profile alexNet() {
 
 // The oracle: the pool planned as `cutlab-cli train --cluster POOL --micro-batches 28` plans it
 // (28 = 4 per machine, the window's automatic count), with each type's memory in bytes.
-core::PoolPlan oraclePlan(const core::Profile& profile, const std::vector<double>& capacities) {
+core::PoolPlan oraclePlan(const core::Profile& profile, const std::vector<double>& capacities,
+                          const QString& pool = kPool) {
     core::PoolRequest request;
-    request.pool = core::parsePoolSpec(kPool.toStdString());
+    request.pool = core::parsePoolSpec(pool.toStdString());
     request.capacityBytes = capacities;
     request.microBatches = 4 * request.pool.totalMachines();
     return core::planPool(profile, *core::networkPreset("4g"), request);
@@ -102,6 +103,7 @@ class TrainingClusterTest : public QObject {
     void replicatedStageShowsItsReplicas();
     void wrongPoolShowsWhyAndKeepsThePlan();
     void memoryBindsThePlanAndUndoes();
+    void manyReplicasShareTheLastLane();
 
   private:
     std::unique_ptr<ui::TrainingPanel> m_panel;
@@ -273,6 +275,33 @@ void TrainingClusterTest::memoryBindsThePlanAndUndoes() {
     QVERIFY(settled(*m_panel));
     QVERIFY(m_panel->poolPlan());
     QCOMPARE(m_panel->poolPlan()->plan.bottleneckMs, free.bottleneckMs);
+}
+
+// A stage on more than eight machines: eight lanes, the last standing for the rest.
+void TrainingClusterTest::manyReplicasShareTheLastLane() {
+    const QString pool = QStringLiteral("raspi3:24@100,gtx1080ti:1@1000");
+    const core::PoolPlan oracle = oraclePlan(m_profile, {0, 0}, pool);
+    int s = -1;
+    for (int n = 0; n < static_cast<int>(oracle.stages.size()); ++n)
+        if (oracle.stages[static_cast<std::size_t>(n)].machines.size() > 8)
+            s = n;
+    QVERIFY2(s >= 0, "no stage on more than 8 machines: choose another pool");
+    const auto& machines = oracle.stages[static_cast<std::size_t>(s)].machines;
+    typePool(*m_panel, pool);
+    QVERIFY(settled(*m_panel));
+    QVERIFY2(m_panel->poolPlan(), qPrintable(m_panel->errorText()));
+    const QStringList strip =
+        textsStartingWith(m_panel->stageStrip()->scene(), QStringLiteral("%1: ").arg(s));
+    QCOMPARE(strip.size(), 1);
+    QVERIFY2(strip.front().contains(QStringLiteral("×%1").arg(machines.size())),
+             qPrintable(strip.front()));
+    const QStringList lanes =
+        textsStartingWith(m_panel->ganttView()->scene(), QStringLiteral("stage %1: ").arg(s));
+    QCOMPARE(lanes.size(), 8);
+    QVERIFY2(lanes.back().contains(QStringLiteral("%1 more").arg(machines.size() - 7)),
+             qPrintable(lanes.back()));
+    QVERIFY2(lanes.back().contains(QString::fromStdString(machines.back())),
+             qPrintable(lanes.back()));
 }
 
 QTEST_MAIN(TrainingClusterTest)

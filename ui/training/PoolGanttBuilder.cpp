@@ -7,6 +7,8 @@
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 
+#include <algorithm>
+
 namespace cutlab::ui {
 namespace {
 
@@ -14,9 +16,41 @@ std::size_t at(int index) {
     return static_cast<std::size_t>(index);
 }
 
-QString laneName(const core::PoolSimulation& simulation, int stage, int replica) {
+// At most kMostLanes lanes per stage: past that the last lane stands for the rest of its
+// replicas, drawn as the slowest of them (a pool of hundreds of machines stays drawable).
+constexpr int kMostLanes = 8;
+
+int lanesOf(const core::PoolSimulation& simulation, int stage) {
+    return std::min(kMostLanes, static_cast<int>(simulation.replicas[at(stage)].size()));
+}
+
+bool standsForTheRest(const core::PoolSimulation& simulation, int stage, int lane) {
+    return lane == kMostLanes - 1 &&
+           static_cast<int>(simulation.replicas[at(stage)].size()) > kMostLanes;
+}
+
+// The replica a lane draws.
+int replicaOf(const core::PoolSimulation& simulation, int stage, int lane) {
+    if (!standsForTheRest(simulation, stage, lane))
+        return lane;
     const auto& replicas = simulation.replicas[at(stage)];
-    const core::PoolReplica& lane = replicas[at(replica)];
+    int slowest = lane;
+    for (int r = lane; r < static_cast<int>(replicas.size()); ++r)
+        if (replicas[at(r)].forwardMs + replicas[at(r)].backwardMs >
+            replicas[at(slowest)].forwardMs + replicas[at(slowest)].backwardMs)
+            slowest = r;
+    return slowest;
+}
+
+QString laneName(const core::PoolSimulation& simulation, int stage, int laneIndex) {
+    const auto& replicas = simulation.replicas[at(stage)];
+    if (standsForTheRest(simulation, stage, laneIndex))
+        return QStringLiteral("stage %1: %2 more, %3 … %4 (the slowest drawn)")
+            .arg(stage)
+            .arg(replicas.size() - static_cast<std::size_t>(laneIndex))
+            .arg(QString::fromStdString(replicas[at(laneIndex)].machine),
+                 QString::fromStdString(replicas.back().machine));
+    const core::PoolReplica& lane = replicas[at(laneIndex)];
     const QString name =
         QStringLiteral("stage %1: %2").arg(stage).arg(QString::fromStdString(lane.machine));
     return replicas.size() < 2
@@ -30,8 +64,8 @@ void addStageTask(TimeChartCanvas& canvas, const core::PoolSimulation& simulatio
     const core::ScheduledTask& task = simulation.schedule.tasks[index];
     const bool forward = task.pass == core::Pass::Forward;
     const auto& replicas = simulation.replicas[at(task.index)];
-    for (int r = 0; r < static_cast<int>(replicas.size()); ++r) {
-        const core::PoolReplica& replica = replicas[at(r)];
+    for (int r = 0; r < lanesOf(simulation, task.index); ++r) {
+        const core::PoolReplica& replica = replicas[at(replicaOf(simulation, task.index, r))];
         const double ms = forward ? replica.forwardMs : replica.backwardMs;
         const QString tooltip =
             QStringLiteral("%1 of stage %2 on %3 (%4% of the micro-batch), micro-batch %5 of "
@@ -83,7 +117,7 @@ void addAllReduce(TimeChartCanvas& canvas, const core::PoolSimulation& simulatio
             .arg(poolStage.machines.size())
             .arg(Format::ms(start), Format::ms(start + poolStage.allReduceMs),
                  Format::ms(poolStage.allReduceMs));
-    for (int r = 0; r < static_cast<int>(poolStage.machines.size()); ++r) {
+    for (int r = 0; r < lanesOf(simulation, stage); ++r) {
         auto* bar = canvas.addBar(firstLane + r, start, start + poolStage.allReduceMs,
                                   QBrush(TrainingPalette::update()), pen,
                                   QStringLiteral("all-reduce"), tooltip);
@@ -96,7 +130,7 @@ void addAllReduce(TimeChartCanvas& canvas, const core::PoolSimulation& simulatio
 QStringList PoolGanttBuilder::laneNames(const core::PoolSimulation& simulation) {
     QStringList names;
     for (int s = 0; s < static_cast<int>(simulation.replicas.size()); ++s)
-        for (int r = 0; r < static_cast<int>(simulation.replicas[at(s)].size()); ++r)
+        for (int r = 0; r < lanesOf(simulation, s); ++r)
             names << laneName(simulation, s, r);
     return names;
 }
@@ -129,7 +163,7 @@ void PoolGanttBuilder::build(QGraphicsScene* scene, const core::Profile& /*profi
     std::vector<int> firstLane(at(stages)), linkRow(at(stages), -1);
     for (int s = 0; s < stages; ++s) {
         firstLane[at(s)] = static_cast<int>(rows.size());
-        for (int r = 0; r < static_cast<int>(simulation.replicas[at(s)].size()); ++r)
+        for (int r = 0; r < lanesOf(simulation, s); ++r)
             rows.push_back({laneName(simulation, s, r), 24});
         if (s + 1 < stages) {
             linkRow[at(s)] = static_cast<int>(rows.size());

@@ -13,7 +13,8 @@ namespace cutlab::ui {
 
 // Draws a pool plan's simulated schedule (core::PoolSimulation) as a Gantt chart: one lane per
 // replica ("stage 0: raspi3#1 (25%)": a stage replicated r times has r lanes, each doing its
-// share of every micro-batch for its own time), a thin row per link between stages, and each
+// share of every micro-batch for its own time; past 8 replicas the eighth lane stands for the
+// rest, drawn as the slowest of them), a thin row per link between stages, and each
 // replicated stage's all-reduce of its weights after its last backward pass. Bars carry the
 // task's index in schedule.tasks (TimeChartCanvas::IndexKey); all-reduce bars carry -1.
 class PoolGanttBuilder {
