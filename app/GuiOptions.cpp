@@ -12,7 +12,7 @@ GuiOptions::GuiOptions() {
                 "(written beside it as NAME.json) and open.");
     cuts.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({network, plan, screenshot, size, dark, presentation, step, chart, topDown,
-                       fit, collapse, training, raise, cuts});
+                       fit, collapse, training, pool, poolMemory, raise, cuts});
 }
 
 QString GuiOptions::file() const {

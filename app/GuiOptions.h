@@ -27,6 +27,12 @@ struct GuiOptions {
                              "Bring a chart to the front: breakdown, layers or sweep (with "
                              "--training: timeline, pipeline or strategy).",
                              "KIND"};
+    QCommandLineOption pool{"pool",
+                            "With --training: plan the pipeline over a pool of machine types "
+                            "(the Cluster editor; as cutlab-cli train --cluster).",
+                            "ID:N[@MBPS],..."};
+    QCommandLineOption poolMemory{
+        "pool-memory", "With --pool: each type's memory in GiB (0: no limit).", "ID=GIB,..."};
     QCommandLineOption topDown{"top-down", "Lay the graph out from top to bottom."};
     QCommandLineOption collapse{"collapse", "Collapse every branching block."};
     QCommandLineOption fit{"fit",

@@ -6,6 +6,8 @@
 #include "ui/document/Document.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/panels/ChartsPanel.h"
+#include "ui/training/ClusterEditor.h"
+#include "ui/training/PipelineSettingsBox.h"
 #include "ui/training/TrainingPanel.h"
 #include "ui/window/FileActions.h"
 #include "ui/window/MainWindow.h"
@@ -107,7 +109,30 @@ bool fitGraph(MainWindow& window, const QString& mode) {
     return true;
 }
 
-// --cuts, --collapse, --fit, --training, --raise, --chart, in that order; 2 when one failed.
+// --pool and --pool-memory typed into the Cluster editor, with the pipeline planner selected.
+bool planPool(MainWindow& window, const QString& pool, const QString& memory) {
+    window.training()->setPlanner(QStringLiteral("pipeline"));
+    cutlab::ui::ClusterEditor* editor = window.training()->pipelineSettings()->clusterEditor();
+    editor->enterPool(pool);
+    if (!editor->message().isEmpty()) {
+        std::fprintf(stderr, "cutlab: --pool: %s\n", qPrintable(editor->message()));
+        return false;
+    }
+    for (const QString& entry : memory.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool number = false;
+        const double gib = entry.section(QLatin1Char('='), 1).toDouble(&number);
+        if (!number || !editor->enterCapacityGiB(entry.section(QLatin1Char('='), 0, 0), gib)) {
+            std::fprintf(stderr,
+                         "cutlab: --pool-memory: '%s' is not ID=GIB of a type of the pool\n",
+                         qPrintable(entry));
+            return false;
+        }
+    }
+    return true;
+}
+
+// --cuts, --collapse, --fit, --training, --pool, --raise, --chart, in that order; 2 when one
+// failed.
 int applyViewOptions(MainWindow& window, const GuiOptions& options) {
     const QCommandLineParser& parser = options.parser;
     int status = 0;
@@ -119,6 +144,9 @@ int applyViewOptions(MainWindow& window, const GuiOptions& options) {
         status = 2;
     if (parser.isSet(options.training))
         window.setMode(MainWindow::Mode::Training);
+    if (parser.isSet(options.pool) &&
+        !planPool(window, parser.value(options.pool), parser.value(options.poolMemory)))
+        status = 2;
     if (parser.isSet(options.raise) && !raisePanel(window, parser.value(options.raise)))
         status = 2;
     if (parser.isSet(options.chart) && !showChart(window, parser.value(options.chart)))

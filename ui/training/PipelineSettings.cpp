@@ -1,6 +1,9 @@
 #include "ui/training/PipelineSettings.h"
 
+#include "core/cluster/PoolSpec.h"
+
 #include <algorithm>
+#include <stdexcept>
 
 namespace cutlab::ui {
 
@@ -44,6 +47,35 @@ std::vector<double> PipelineSettings::capacities(const core::Profile& profile) c
                 : profile.machines[static_cast<std::size_t>(machine)].memoryBytes.value_or(0.0));
     }
     return bytes;
+}
+
+core::PoolRequest PipelineSettings::poolRequest(const core::Profile& profile,
+                                                QString* error) const {
+    core::PoolRequest request;
+    try {
+        request.pool = core::parsePoolSpec(pool.toStdString());
+    } catch (const std::invalid_argument& invalid) {
+        if (error)
+            *error = QStringLiteral("The pool: %1.").arg(QString::fromUtf8(invalid.what()));
+        return {};
+    }
+    for (const core::PoolGroup& group : request.pool.groups) {
+        if (profile.machineIndex(group.machineId) < 0) {
+            if (error)
+                *error = QStringLiteral("The pool names '%1', which is not a machine of this "
+                                        "profile.")
+                             .arg(QString::fromStdString(group.machineId));
+            return {};
+        }
+        request.capacityBytes.push_back(
+            poolCapacityBytes.value(QString::fromStdString(group.machineId), 0.0));
+    }
+    request.microBatch = microBatch;
+    request.microBatches =
+        microBatches > 0 ? microBatches : std::min(4096, 4 * request.pool.totalMachines());
+    request.optimizer = optimizer;
+    request.recompute = recompute;
+    return request;
 }
 
 } // namespace cutlab::ui

@@ -3,10 +3,12 @@
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/pipeline/PipelineSchedule.h"
 
+#include "core/cluster/PoolRequest.h"
 #include "core/model/Profile.h"
 #include "core/pipeline/PipelineMemory.h"
 #include "core/predictor/EstimatedTimes.h"
 
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -19,6 +21,9 @@ namespace cutlab::ui {
 // the compression of transfers (AccEPT's codec, or none), where the layer times come from
 // (the profile, or the peers' estimates from the chain's first machine, the reference), and what
 // each stage holds in memory (the optimizer's state, recomputation; docs/cost-models.md §2.7).
+// With a pool (the Cluster editor: `--cluster` text and each type's memory) the pool planner
+// plans instead of the chain's (docs/cost-models.md §5.6): the chain, cut mode, schedule (1F1B),
+// compression and times then do not apply.
 struct PipelineSettings {
     QStringList chain;
     int microBatch = 0;
@@ -31,6 +36,14 @@ struct PipelineSettings {
     QString predictorPath; // a cutlab-latency-predictor file, for TimeSource::Predictor
     core::OptimizerKind optimizer = core::OptimizerKind::Sgd;
     bool recompute = false; // keep only each stage's input; the forward pass runs again
+    QString pool;           // `--cluster ID:N[@MBPS],...` (valid); empty: plan the chain
+    QMap<QString, double> poolCapacityBytes; // per machine type of the pool; 0 = no limit
+
+    bool usesPool() const { return !pool.isEmpty(); }
+    // The pool planner's request: the pool's types with their capacities, the micro-batch, the
+    // micro-batches (automatic: 4 per machine of the pool, at most 4096), the optimizer and
+    // recomputation. Empty pool with `error` set when the text or a machine id is wrong.
+    core::PoolRequest poolRequest(const core::Profile& profile, QString* error) const;
 
     // Machine positions of the chain; empty with `error` set when an id is unknown or none given.
     std::vector<int> machineChain(const core::Profile& profile, QString* error) const;

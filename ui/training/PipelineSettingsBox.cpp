@@ -1,5 +1,7 @@
 #include "ui/training/PipelineSettingsBox.h"
 
+#include "ui/training/ClusterEditor.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
@@ -19,7 +21,8 @@ PipelineSettingsBox::PipelineSettingsBox(QWidget* parent)
       m_microBatch(new QSpinBox(this)), m_microBatches(new QSpinBox(this)),
       m_cutMode(new QComboBox(this)), m_schedule(new QComboBox(this)),
       m_compression(new QComboBox(this)), m_optimizer(new QComboBox(this)),
-      m_recompute(new QCheckBox(this)), m_times(new QComboBox(this)) {
+      m_recompute(new QCheckBox(this)), m_times(new QComboBox(this)),
+      m_cluster(new ClusterEditor(this)) {
     m_choosePredictor = [this] {
         return QFileDialog::getOpenFileName(this, QStringLiteral("Latency predictor"), QString(),
                                             QStringLiteral("Latency predictor (*.json)"));
@@ -116,6 +119,7 @@ void PipelineSettingsBox::layOut() {
     form->addRow(QStringLiteral("Times"), m_times);
     form->addRow(QStringLiteral("Optimizer"), m_optimizer);
     form->addRow(QString(), m_recompute);
+    form->addRow(m_cluster);
 }
 
 void PipelineSettingsBox::connectAll() {
@@ -128,6 +132,10 @@ void PipelineSettingsBox::connectAll() {
     connect(m_compression, &QComboBox::currentIndexChanged, this, &PipelineSettingsBox::changed);
     connect(m_optimizer, &QComboBox::currentIndexChanged, this, &PipelineSettingsBox::changed);
     connect(m_recompute, &QCheckBox::toggled, this, &PipelineSettingsBox::changed);
+    connect(m_cluster, &ClusterEditor::changed, this, [this] {
+        enableChainSettings();
+        emit changed();
+    });
     connect(m_times, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (m_times->itemData(index).toString() == QStringLiteral("predictor")) {
             const QString path = m_choosePredictor ? m_choosePredictor() : QString();
@@ -152,6 +160,7 @@ void PipelineSettingsBox::setMachines(const core::Profile& profile) {
             QStringLiteral("%1 (%2)").arg(id, QString::fromStdString(core::tierName(machine.tier))),
             id);
     }
+    m_cluster->setMachines(profile);
 }
 
 PipelineSettings PipelineSettingsBox::settings() const {
@@ -170,6 +179,8 @@ PipelineSettings PipelineSettingsBox::settings() const {
         settings.predictorPath = m_predictorPath;
     settings.optimizer = optimizer();
     settings.recompute = recompute();
+    settings.pool = m_cluster->pool();
+    settings.poolCapacityBytes = m_cluster->capacityBytes();
     return settings;
 }
 
@@ -195,6 +206,25 @@ void PipelineSettingsBox::setSettings(const PipelineSettings& settings) {
         m_cutMode->findData(QString::fromStdString(core::cutModeName(settings.cutMode))));
     m_schedule->setCurrentIndex(m_schedule->findData(
         QString::fromStdString(core::scheduleKindName(settings.scheduleKind))));
+    m_cluster->setPool(settings.pool, settings.poolCapacityBytes);
+    enableChainSettings();
+}
+
+void PipelineSettingsBox::enableChainSettings() {
+    const bool chain = m_cluster->pool().isEmpty();
+    const QString why =
+        chain ? QString()
+              : QStringLiteral(" (not with a pool: the pool planner chooses the "
+                               "stages at valid cut points, on measured times, 1F1B)");
+    for (QWidget* widget : {static_cast<QWidget*>(m_chain), static_cast<QWidget*>(m_machine),
+                            static_cast<QWidget*>(m_add), static_cast<QWidget*>(m_cutMode),
+                            static_cast<QWidget*>(m_schedule), static_cast<QWidget*>(m_compression),
+                            static_cast<QWidget*>(m_times)}) {
+        widget->setEnabled(chain);
+        widget->setStatusTip(why);
+    }
+    m_microBatches->setSpecialValueText(chain ? QStringLiteral("auto (4 × stages)")
+                                              : QStringLiteral("auto (4 × machines)"));
 }
 
 QStringList PipelineSettingsBox::chainIds() const {

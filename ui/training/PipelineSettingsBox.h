@@ -20,10 +20,13 @@ class QToolButton;
 
 namespace cutlab::ui {
 
+class ClusterEditor;
+
 // The pipeline's settings: the chain of machines (ids from the profile, an id may repeat), the
 // micro-batch size and count, the cut mode, the schedule kind, compression, the source of the
-// layer times, the optimizer and recomputation (what each stage holds). Emits changed() on every
-// edit
+// layer times, the optimizer and recomputation (what each stage holds), and the Cluster editor (a
+// pool to plan over instead of the chain; the chain-only settings are disabled while a pool is
+// set). Emits changed() on every edit
 // (the setters below edit as a user would); setSettings() shows settings without emitting.
 class PipelineSettingsBox : public QGroupBox {
     Q_OBJECT
@@ -60,6 +63,7 @@ class PipelineSettingsBox : public QGroupBox {
     void setPredictorFileChooser(std::function<QString()> chooser) {
         m_choosePredictor = std::move(chooser);
     }
+    ClusterEditor* clusterEditor() const { return m_cluster; }
 
   signals:
     void changed();
@@ -71,6 +75,7 @@ class PipelineSettingsBox : public QGroupBox {
     void layOut();
     void connectAll();
     void appendMachine();
+    void enableChainSettings(); // off while a pool is planned
 
     QLineEdit* m_chain;
     QComboBox* m_machine;
@@ -83,6 +88,7 @@ class PipelineSettingsBox : public QGroupBox {
     QComboBox* m_optimizer;
     QCheckBox* m_recompute;
     QComboBox* m_times; // created last of the combo boxes (tests find it so)
+    ClusterEditor* m_cluster;
     QString m_predictorPath;
     int m_timesIndex = 0; // the choice before the current one (a cancelled file dialog returns)
     std::function<QString()> m_choosePredictor;

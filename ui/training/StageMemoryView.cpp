@@ -13,8 +13,9 @@ namespace cutlab::ui {
 namespace {
 
 constexpr double kMargin = 10;
-constexpr double kNameWidth = 110;  // "1: jetson" left of the bars
-constexpr double kLabelWidth = 260; // "5.1 GiB of 4.0 GiB, 1.1 GiB over" right of them
+constexpr double kNameWidth = 110;     // "1: jetson" left of the bars, at least
+constexpr double kMostNameWidth = 220; // "2: nuc-i3-1core ×2 (each)" of a pool plan, at most
+constexpr double kLabelWidth = 260;    // "5.1 GiB of 4.0 GiB, 1.1 GiB over" right of them
 constexpr double kLegendHeight = 20;
 constexpr double kRowHeight = 22;
 constexpr double kBarHeight = 14;
@@ -102,8 +103,17 @@ double StageMemoryView::scaleMax() const {
     return most;
 }
 
+// Room for the longest stage name, within kNameWidth..kMostNameWidth.
+double StageMemoryView::nameWidth() const {
+    const QFontMetricsF metrics(font());
+    double widest = 0;
+    for (const StageMemoryBar& stage : m_stages)
+        widest = std::max(widest, metrics.horizontalAdvance(stage.name) + 12);
+    return std::clamp(widest, kNameWidth, kMostNameWidth);
+}
+
 double StageMemoryView::xOf(double bytes) const {
-    const double left = kMargin + kNameWidth;
+    const double left = kMargin + nameWidth();
     const double span = std::max(40.0, width() - left - kLabelWidth - kMargin);
     return left + span * bytes / scaleMax();
 }
@@ -162,9 +172,9 @@ void StageMemoryView::paintStage(QPainter& painter, int stage) const {
     const double top = rowTop(stage);
     const QFontMetricsF metrics(painter.font());
     painter.setPen(m_colors.text);
-    painter.drawText(QRectF(kMargin, top, kNameWidth - 8, kRowHeight),
-                     Qt::AlignVCenter | Qt::AlignLeft,
-                     metrics.elidedText(bar.name, Qt::ElideRight, kNameWidth - 8));
+    const double names = nameWidth();
+    painter.drawText(QRectF(kMargin, top, names - 8, kRowHeight), Qt::AlignVCenter | Qt::AlignLeft,
+                     metrics.elidedText(bar.name, Qt::ElideRight, names - 8));
     double bytes = 0;
     for (int p = 0; p < PartCount; ++p) {
         const double part = partBytes(bar.memory, static_cast<Part>(p));

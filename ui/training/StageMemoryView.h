@@ -56,6 +56,7 @@ class StageMemoryView : public QWidget {
 
   private:
     double scaleMax() const;
+    double nameWidth() const;
     double xOf(double bytes) const;
     double rowTop(int stage) const;
     void paintLegend(QPainter& painter) const;

@@ -50,13 +50,15 @@ bool StageStripView::isAutoScrolling() const {
 
 void StageStripView::setPartition(const core::Profile& profile,
                                   const std::vector<int>& stageOfLayer,
-                                  const std::vector<int>& allowed, const QStringList& stageNames) {
+                                  const std::vector<int>& allowed, const QStringList& stageNames,
+                                  const QString& readOnlyCaption) {
     m_profile = &profile;
     m_stageOfLayer = stageOfLayer;
     m_allowed = allowed;
     m_stageNames = stageNames;
+    m_readOnlyCaption = readOnlyCaption;
     m_boundaries.clear();
-    m_editable = true;
+    m_editable = readOnlyCaption.isEmpty();
     for (std::size_t i = 1; i < stageOfLayer.size(); ++i) {
         if (stageOfLayer[i] == stageOfLayer[i - 1])
             continue;
@@ -184,7 +186,9 @@ void StageStripView::rebuild() {
     scene()->addItem(m_cells);
     auto* caption = scene()->addSimpleText(
         m_editable ? QStringLiteral("ticks: where a boundary may go")
-                   : QStringLiteral("stages not contiguous in layer order: not editable"));
+        : !m_readOnlyCaption.isEmpty()
+            ? m_readOnlyCaption
+            : QStringLiteral("stages not contiguous in layer order: not editable"));
     QFont small = caption->font();
     small.setPointSizeF(7.5);
     caption->setFont(small);

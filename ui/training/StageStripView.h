@@ -31,9 +31,11 @@ class StageStripView : public QGraphicsView {
     explicit StageStripView(QWidget* parent = nullptr);
 
     // `stageOfLayer`: the stage running each layer; `allowed`: positions 1..N-1 a boundary may
-    // take; `stageNames`: shown above each stage.
+    // take; `stageNames`: shown above each stage. A `readOnlyCaption` offers no handles and says
+    // why under the strip (a plan over a pool).
     void setPartition(const core::Profile& profile, const std::vector<int>& stageOfLayer,
-                      const std::vector<int>& allowed, const QStringList& stageNames);
+                      const std::vector<int>& allowed, const QStringList& stageNames,
+                      const QString& readOnlyCaption = {});
     void clear();
     // Moves the handles to `boundaries` (as many as there are handles, each an allowed position)
     // without emitting anything; false (nothing changed) when they do not fit.
@@ -79,6 +81,7 @@ class StageStripView : public QGraphicsView {
     std::vector<int> m_boundaries;
     std::vector<bool> m_over;
     QStringList m_stageNames;
+    QString m_readOnlyCaption;
     bool m_editable = false;
     EdgeAutoScroller* m_autoScroller;
     bool m_rebuilding = false;

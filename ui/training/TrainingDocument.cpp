@@ -48,6 +48,14 @@ QString describePipelineChange(const PipelineSettings& before, const PipelineSet
         text = after.recompute ? QStringLiteral("Recompute activations")
                                : QStringLiteral("Keep activations");
     }
+    if (before.pool != after.pool) {
+        ++changes;
+        text = after.pool.isEmpty() ? QStringLiteral("Plan the chain")
+                                    : QStringLiteral("Pool %1").arg(after.pool);
+    } else if (before.poolCapacityBytes != after.poolCapacityBytes) {
+        ++changes;
+        text = QStringLiteral("Pool memory");
+    }
     if (changes != 1) {
         *mergeId = TrainingSettingCommand::NoMerge;
         text = QStringLiteral("Pipeline settings");
@@ -80,6 +88,8 @@ void TrainingDocument::setDocument(std::shared_ptr<const core::Profile> profile,
         m_settings.batch = std::max(1, static_cast<int>(m_profile->model.batch));
         m_settings.pipeline.chain = defaultChain(*m_profile);
         m_settings.pipeline.microBatch = 0;
+        m_settings.pipeline.pool.clear(); // its machine types may not be this profile's
+        m_settings.pipeline.poolCapacityBytes.clear();
     }
     m_settings.stageBoundaries.clear();
     emit profileChanged();

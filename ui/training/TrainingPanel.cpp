@@ -18,6 +18,8 @@
 #include "ui/training/PipelineGanttBuilder.h"
 #include "ui/training/PipelinePlanningStatus.h"
 #include "ui/training/PipelineSettingsBox.h"
+#include "ui/training/PoolGanttBuilder.h"
+#include "ui/training/PoolPresentation.h"
 #include "ui/training/StageMemoryView.h"
 #include "ui/training/StageStripView.h"
 #include "ui/training/StrategyChartBuilder.h"
@@ -25,6 +27,7 @@
 #include "ui/training/TrainingExport.h"
 #include "ui/training/TrainingPlanDocument.h"
 
+#include "core/cluster/PoolPlanner.h"
 #include "core/model/PlanError.h"
 #include "core/pipeline/Recomputation.h"
 
@@ -297,6 +300,7 @@ void TrainingPanel::documentReset() {
     m_result.reset();
     m_timeline.reset();
     m_pipeline.reset();
+    m_poolPlan.reset();
     m_iterationError = m_pipelineError =
         QStringLiteral("Open a profile with backward times to plan training.");
     m_strip->clear();
@@ -434,6 +438,7 @@ void TrainingPanel::replan() {
         m_result.reset();
         m_timeline.reset();
         m_pipeline.reset();
+        m_poolPlan.reset();
         m_strip->clear(); // it may show an older profile's layers
         m_stale = true;
         return;
@@ -505,6 +510,12 @@ std::optional<nlohmann::ordered_json> TrainingPanel::planDocument(QString* error
         *error = QStringLiteral("The %1 planner has no plan: %2").arg(planner(), errorText());
         return std::nullopt;
     }
+    if (isPipelineSelected() && m_document->pipelineSettings().usesPool()) {
+        *error = QStringLiteral("A plan over a pool is not written as a plan file yet; "
+                                "cutlab-cli train --cluster %1 --json writes it.")
+                     .arg(m_document->pipelineSettings().pool);
+        return std::nullopt;
+    }
     return TrainingPlanDocument::write({*m_document->profile(), *m_document->network(),
                                         m_document->settings(), m_result, m_pipeline},
                                        error);
@@ -535,7 +546,9 @@ void TrainingPanel::updatePipeline() {
         std::make_pair(m_document->pipelineSettings(), m_document->stageBoundaries());
     if (m_pipelineInputs && *m_pipelineInputs == inputs)
         return; // shown or under way already
-    if (inputs.second.empty()) {
+    if (inputs.first.usesPool()) {
+        replanPool(); // the pool planner's stages: no boundaries set by hand
+    } else if (inputs.second.empty()) {
         replanPipeline();
     } else {
         resimulatePipeline(inputs.second, false);
@@ -586,6 +599,11 @@ void TrainingPanel::showPipelinePartition(const std::vector<int>& allowed) {
 }
 
 void TrainingPanel::showPipelineMemory() {
+    if (m_poolPlan && m_document->hasDocument()) {
+        m_memoryView->setStages(PoolPresentation::memoryBars(m_poolPlan->plan, m_poolRequest));
+        m_strip->setOverStages(PoolPresentation::overStages(m_poolPlan->plan, m_poolRequest));
+        return;
+    }
     if (!m_pipeline || !m_document->hasDocument()) {
         m_memoryView->clear();
         m_strip->setOverStages({});
@@ -690,6 +708,7 @@ PipelineOptimum TrainingPanel::optimumOf(const core::PipelineSimulation& pipelin
 void TrainingPanel::replanPipeline() {
     m_pipelineInputs = std::make_pair(m_document->pipelineSettings(), std::vector<int>());
     m_pipeline.reset();
+    m_poolPlan.reset();
     m_pipelineError.clear();
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
     m_pipelineMeasuredMs.reset();
@@ -754,6 +773,74 @@ void TrainingPanel::replanPipeline() {
     updateMessage();
 }
 
+// Plans over the Cluster editor's pool with CutLab's cost model (core::planPool) on a worker, and
+// simulates the plan's schedule; a newer change drops the answer.
+void TrainingPanel::replanPool() {
+    const PipelineSettings settings = m_document->pipelineSettings();
+    m_pipelineInputs = std::make_pair(settings, std::vector<int>());
+    m_pipeline.reset();
+    m_poolPlan.reset();
+    m_pipelineError.clear();
+    const core::PoolRequest request =
+        settings.poolRequest(*m_document->profile(), &m_pipelineError);
+    m_poolRequest = request;
+    m_planning->finish();
+    m_strip->clear();
+    showPipelineMemory();
+    if (!m_pipelineError.isEmpty()) { // the settings are wrong: nothing to compute
+        m_jobs->cancel(PipelineJob);
+        showPoolPlan();
+        return;
+    }
+    m_jobs->start(
+        PipelineJob,
+        [this, profile = m_document->profile(), network = *m_document->network(),
+         request](const std::atomic<bool>&) -> JobRunner::Apply {
+            // On a worker thread: only the copies above are read.
+            auto plan = std::make_shared<std::optional<core::PoolSimulation>>();
+            QString error;
+            try {
+                const core::Profile planned =
+                    request.recompute ? core::withRecomputation(*profile) : *profile;
+                // the pool planner counts memory for 1F1B: the Gantt chart simulates it
+                *plan = core::PoolSimulation::of(planned, request,
+                                                 core::planPool(planned, network, request),
+                                                 core::ScheduleKind::OneForwardOneBackward);
+            } catch (const core::PoolMemoryError& memoryError) {
+                error = QStringLiteral("%1: raise a type's memory in the Cluster editor (0 = no "
+                                       "limit), add machines or recompute activations.")
+                            .arg(QString::fromStdString(memoryError.what()));
+            } catch (const std::exception& planError) {
+                error = QString::fromStdString(planError.what());
+            }
+            return [this, plan, error] { // on the GUI thread, if still current
+                m_poolPlan = std::move(*plan);
+                m_pipelineError = error;
+                showPoolPlan();
+            };
+        });
+    showSceneMessage(m_ganttScene, QStringLiteral("Planning…"), false);
+    updateMessage();
+}
+
+// The pool plan (or why there is none) in the strip, the memory bars, the Gantt chart and the
+// sentences above them.
+void TrainingPanel::showPoolPlan() {
+    m_pipelinePlanned = true;
+    if (m_poolPlan)
+        m_strip->setPartition(*m_document->profile(), m_poolPlan->stageOfLayer, {},
+                              PoolPresentation::stageLabels(m_poolPlan->plan),
+                              QStringLiteral("×r: a stage replicated on r machines, each on its "
+                                             "share of the micro-batch (the pool planner's stages "
+                                             "are not dragged)"));
+    else
+        m_strip->clear();
+    showPipelineMemory();
+    drawGantt();
+    updateMessage();
+    emit planChanged();
+}
+
 // Simulates the pipeline over the given boundaries at once (no planner): the document's (an undo
 // or redo, after a drag) or, live while a handle is dragged, the strip's own.
 void TrainingPanel::resimulatePipeline(const std::vector<int>& boundaries, bool fromStrip) {
@@ -764,6 +851,7 @@ void TrainingPanel::resimulatePipeline(const std::vector<int>& boundaries, bool 
     m_pipelineInputs = std::make_pair(settings, boundaries);
     m_pipelineError.clear();
     m_pipelinePlanned = false;
+    m_poolPlan.reset();
     const core::PipelineRequest request = pipelineRequest(&m_pipelineError);
     if (m_pipelineError.isEmpty()) {
         // A boundary at p has layers [0, p) before it.
@@ -918,18 +1006,35 @@ void TrainingPanel::drawTimeline() {
 }
 
 void TrainingPanel::drawGantt() {
+    if (m_poolPlan) {
+        PoolGanttBuilder::build(m_ganttScene, *m_document->profile(), *m_poolPlan,
+                                std::max(760, m_ganttView->viewport()->width() - 4), ganttTitle(),
+                                Theme::of(m_dark).canvas);
+        return;
+    }
     if (!m_pipeline) {
         const bool planning = m_document->hasDocument() && m_jobs->isRunning(PipelineJob);
         showSceneMessage(m_ganttScene, planning ? QStringLiteral("Planning…") : m_pipelineError,
                          !planning); // planning is no error
         return;
     }
-    const QString title = QStringLiteral("%1: pipeline over %2 stages")
-                              .arg(QString::fromStdString(m_document->profile()->model.name))
-                              .arg(m_pipeline->plan.stages.size());
-    PipelineGanttBuilder::build(
-        m_ganttScene, *m_document->profile(), m_pipeline->plan, m_pipeline->schedule,
-        std::max(760, m_ganttView->viewport()->width() - 4), title, Theme::of(m_dark).canvas);
+    PipelineGanttBuilder::build(m_ganttScene, *m_document->profile(), m_pipeline->plan,
+                                m_pipeline->schedule,
+                                std::max(760, m_ganttView->viewport()->width() - 4), ganttTitle(),
+                                Theme::of(m_dark).canvas);
+}
+
+QString TrainingPanel::ganttTitle() const {
+    const QString model = QString::fromStdString(m_document->profile()->model.name);
+    if (m_poolPlan)
+        return QStringLiteral("%1: pipeline over %2 stages on %3 of %4 machines of the pool")
+            .arg(model)
+            .arg(m_poolPlan->plan.stages.size())
+            .arg(m_poolPlan->plan.machinesUsed)
+            .arg(m_poolPlan->plan.machinesTotal);
+    return QStringLiteral("%1: pipeline over %2 stages")
+        .arg(model)
+        .arg(m_pipeline->plan.stages.size());
 }
 
 void TrainingPanel::updateMessage() {
@@ -938,7 +1043,9 @@ void TrainingPanel::updateMessage() {
     m_message->setVisible(!error.isEmpty() && m_document->hasDocument());
     QString summary;
     if (isPipelineSelected()) {
-        if (m_pipeline && m_pipelinePlanned)
+        if (m_poolPlan)
+            summary = PoolPresentation::summary(*m_poolPlan, m_document->pipelineSettings().pool);
+        else if (m_pipeline && m_pipelinePlanned)
             summary = PipelineSummary::planned(*m_pipeline, timesNote());
         else if (m_pipeline)
             summary = PipelineSummary::userPartition(
@@ -955,11 +1062,13 @@ void TrainingPanel::updateMessage() {
     if (summary.isEmpty() && m_jobs->isRunning(slot))
         summary = QStringLiteral("Planning…");
     m_summary->setText(summary);
-    const QString memory = isPipelineSelected() && m_pipeline
-                               ? PipelineSummary::memory(*m_document->profile(), m_pipeline->plan,
-                                                         m_document->pipelineSettings().capacities(
-                                                             *m_document->profile()))
-                               : QString();
+    const QString memory =
+        !isPipelineSelected() ? QString()
+        : m_poolPlan          ? PoolPresentation::memory(m_poolPlan->plan, m_poolRequest)
+        : m_pipeline          ? PipelineSummary::memory(
+                                    *m_document->profile(), m_pipeline->plan,
+                                    m_document->pipelineSettings().capacities(*m_document->profile()))
+                     : QString();
     m_memorySummary->setText(memory);
     m_memorySummary->setVisible(!memory.isEmpty());
     const auto& bars = m_memoryView->stages();
@@ -975,7 +1084,7 @@ bool TrainingPanel::eventFilter(QObject* watched, QEvent* event) {
     if (event->type() == QEvent::Resize) {
         if (watched == m_timelineView->viewport() && m_timeline)
             drawTimeline();
-        if (watched == m_ganttView->viewport() && m_pipeline)
+        if (watched == m_ganttView->viewport() && (m_pipeline || m_poolPlan))
             drawGantt();
     }
     return QWidget::eventFilter(watched, event);
@@ -1006,6 +1115,12 @@ std::unique_ptr<QGraphicsScene> TrainingPanel::sceneOf(View view, QString* title
         auto scene = std::make_unique<QGraphicsScene>();
         HierTrainTimelineBuilder::build(scene.get(), *m_timeline, 1000);
         *title = QString::fromStdString(m_timeline->title);
+        return scene;
+    }
+    if (m_poolPlan) {
+        auto scene = std::make_unique<QGraphicsScene>();
+        *title = ganttTitle();
+        PoolGanttBuilder::build(scene.get(), *m_document->profile(), *m_poolPlan, 1000, *title);
         return scene;
     }
     if (!m_pipeline) {

@@ -3,6 +3,8 @@
 #include "ui/training/PipelineSettings.h"
 #include "ui/training/PipelineSummary.h"
 
+#include "core/cluster/PoolRequest.h"
+#include "core/cluster/PoolSchedule.h"
 #include "core/training/PipelineSimulation.h"
 #include "core/training/StrategySweep.h"
 #include "core/training/StrategySweepComputer.h"
@@ -110,6 +112,8 @@ class TrainingPanel : public QWidget {
     // The current answers (empty when the planner failed; see errorText()).
     const std::optional<core::TrainingResult>& trainingResult() const { return m_result; }
     const std::optional<core::PipelineSimulation>& pipeline() const { return m_pipeline; }
+    // The plan over the Cluster editor's pool, when one is set (then pipeline() is empty).
+    const std::optional<core::PoolSimulation>& poolPlan() const { return m_poolPlan; }
     QString errorText() const; // the message shown for the selected planner, empty when fine
     bool isStrategyRunning() const;
     const core::StrategySweep* strategySweep() const; // null until the first sweep finished
@@ -162,6 +166,8 @@ class TrainingPanel : public QWidget {
     void replanIteration();
     void updatePipeline(); // plans, or simulates the document's boundaries
     void replanPipeline();
+    void replanPool(); // over the Cluster editor's pool, on a worker
+    void showPoolPlan();
     void planOptimumIfMissing();
     // The planner's pipeline on the times `settings` choose (measured, or estimated from the
     // chain's first machine) and, on estimates, its bottleneck on the measured times. Throws.
@@ -185,6 +191,7 @@ class TrainingPanel : public QWidget {
     static bool hasAnyAnswer(const core::StrategySweep& sweep);
     void drawTimeline();
     void drawGantt();
+    QString ganttTitle() const;
     void updateMessage();
     void exportCurrent();
     void showSceneMessage(QGraphicsScene* scene, const QString& text, bool error = true) const;
@@ -199,7 +206,9 @@ class TrainingPanel : public QWidget {
     std::optional<core::TrainingResult> m_result;
     std::optional<core::TrainingTimeline> m_timeline;
     std::optional<core::PipelineSimulation> m_pipeline;
-    std::optional<double> m_pipelineMeasuredMs; // planned on estimates: the measured bottleneck
+    std::optional<double> m_pipelineMeasuredMs;     // planned on estimates: the measured bottleneck
+    std::optional<core::PoolSimulation> m_poolPlan; // planned over a pool, with its request:
+    core::PoolRequest m_poolRequest;                // the pool and its capacities
     bool m_pipelinePlanned = false; // m_pipeline is the planner's, not a partition set by hand
     // The planner's answer and the settings it was planned for, to compare a dragged partition.
     std::optional<std::pair<PipelineSettings, PipelineOptimum>> m_optimum;
