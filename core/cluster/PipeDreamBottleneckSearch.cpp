@@ -105,7 +105,7 @@ double stageCost(const InnerLevel& level, bool prefix, int d, int t, int r) {
 void gatherBelow(Sweep& work, const std::vector<int>& linked, std::size_t pairs) {
     std::fill(work.below.begin(), work.below.end(), Best{-kInfinity, -1});
     for (int s : linked) {
-        const Best* row = &work.incl[at(s) * pairs];
+        const Best* row = work.incl.data() + at(s) * pairs;
         for (std::size_t i = 0; i < pairs; ++i)
             if (row[i].key > work.below[i].key)
                 work.below[i] = row[i];
@@ -143,7 +143,7 @@ void sweep(const InnerLevel& level, const std::vector<Pair>& pairs, double bound
         const int d = prefix ? step : last - 1 - step;
         const std::vector<int>& linked =
             prefix ? level.states.predecessors(d) : level.states.successors(d);
-        Best* own = &work.incl[at(d) * np];
+        Best* own = work.incl.data() + at(d) * np;
         if (!prefix && !reachesLast(work, linked, d, last)) { // not in the optimizer's row
             std::fill(own, own + np, Best{-kInfinity, -1});
             continue;
