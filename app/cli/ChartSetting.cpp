@@ -7,7 +7,7 @@
 namespace cutlab::cli {
 
 ChartSetting::ChartSetting(const PlanOptions& options)
-    : profile(loadProfileOrThrow(options.profilePath)),
+    : profile(options.loadProfile()),
       network(loadNetworkOrThrow(options.network)), query(options.query(profile)),
       model(profile, network, options.inputBytes),
       chosen(ChartPlan::choose(options, model, query)) {}
