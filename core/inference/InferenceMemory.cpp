@@ -41,6 +41,11 @@ std::vector<double> liveBytes(const Profile& profile, double inputBytes) {
     return live;
 }
 
+bool anyCapacity(const std::vector<std::optional<double>>& capacities) {
+    return std::any_of(capacities.begin(), capacities.end(),
+                       [](const std::optional<double>& bytes) { return bytes.has_value(); });
+}
+
 } // namespace
 
 InferenceMemory::InferenceMemory(const Profile& profile, const ModelStructure& structure,
@@ -55,17 +60,14 @@ InferenceMemory::InferenceMemory(const Profile& profile, const ModelStructure& s
                                                 m_layerLive.begin() + block.last + 1));
     for (const Machine& machine : profile.machines)
         m_capacity.push_back(machine.memoryBytes);
-    if (hasCapacities())
+    m_anyCapacity = anyCapacity(m_capacity);
+    if (m_anyCapacity)
         buildRangeTable();
-}
-
-bool InferenceMemory::hasCapacities() const {
-    return std::any_of(m_capacity.begin(), m_capacity.end(),
-                       [](const std::optional<double>& bytes) { return bytes.has_value(); });
 }
 
 void InferenceMemory::setCapacity(int machine, std::optional<double> bytes) {
     m_capacity[at(machine)] = bytes;
+    m_anyCapacity = anyCapacity(m_capacity);
     if (bytes && m_sparse.empty())
         buildRangeTable();
 }

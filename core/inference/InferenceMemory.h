@@ -38,7 +38,7 @@ class InferenceMemory {
         return m_capacity[static_cast<std::size_t>(machine)];
     }
     void setCapacity(int machine, std::optional<double> bytes);
-    bool hasCapacities() const;
+    bool hasCapacities() const { return m_anyCapacity; }
     bool fits(int machine, double bytes) const {
         const auto& limit = m_capacity[static_cast<std::size_t>(machine)];
         return !limit || bytes <= *limit;
@@ -60,6 +60,7 @@ class InferenceMemory {
     std::vector<double> m_blockLive;
     std::vector<std::vector<double>> m_sparse; // m_sparse[j][k] = max of blocks [k, k + 2^j)
     std::vector<std::optional<double>> m_capacity;
+    bool m_anyCapacity = false; // some machine has a capacity (asked per candidate)
 };
 
 } // namespace cutlab::core

@@ -74,7 +74,12 @@ singleConstraintQueries(const InferenceQuery& query, const Profile& profile, Que
 
 std::string bytesText(double bytes) {
     char text[64];
-    std::snprintf(text, sizeof text, "%.0f bytes (%.2f GB)", bytes, bytes / 1e9);
+    if (bytes >= 1e9)
+        std::snprintf(text, sizeof text, "%.0f bytes (%.2f GB)", bytes, bytes / 1e9);
+    else if (bytes >= 1e6)
+        std::snprintf(text, sizeof text, "%.0f bytes (%.2f MB)", bytes, bytes / 1e6);
+    else
+        std::snprintf(text, sizeof text, "%.0f bytes", bytes);
     return text;
 }
 
@@ -135,7 +140,8 @@ std::optional<std::string> memoryShortfall(const std::string& planner,
         shortest = *need - *capacity;
         const Machine& machine = model.profile().machines[static_cast<std::size_t>(m)];
         best = "no plan fits the machines' memory: " + machine.id + " (" + tierName(machine.tier) +
-               ") would need " + bytesText(*need) + " for one, it has " + bytesText(*capacity);
+               ") would need " + bytesText(*need) + " for one (--memory " + machine.id + "=" +
+               std::to_string(static_cast<long long>(*need)) + "), it has " + bytesText(*capacity);
     }
     if (best.empty())
         return "no plan fits the machines' memory, and no single machine's memory would give one";
