@@ -7,9 +7,8 @@
 namespace cutlab::cli {
 
 ChartSetting::ChartSetting(const PlanOptions& options)
-    : profile(loadProfileOrThrow(options.profilePath)),
-      network(loadNetworkOrThrow(options.network)), query(options.query(profile)),
-      model(profile, network, options.inputBytes),
+    : profile(options.loadProfile()), network(loadNetworkOrThrow(options.network)),
+      query(options.query(profile)), model(profile, network, options.inputBytes),
       chosen(ChartPlan::choose(options, model, query)) {}
 
 void drawOffscreenByDefault() {

@@ -81,7 +81,7 @@ int runPlan(const std::vector<std::string>& arguments) {
     }
     if (options.profilePath.empty())
         throw CliError(std::string(kUsage) + "(see cutlab-cli plan --help)");
-    const core::Profile profile = loadProfileOrThrow(options.profilePath);
+    const core::Profile profile = options.loadProfile();
     const core::Network network = loadNetworkOrThrow(options.network);
     const core::InferenceQuery query = options.query(profile);
     const core::InferenceCostModel model(profile, network, options.inputBytes);

@@ -1,7 +1,9 @@
 #include "app/cli/PlanOptions.h"
 
 #include "app/cli/CliError.h"
+#include "app/cli/MemoryOptions.h"
 #include "app/cli/PlannerHelp.h"
+#include "app/cli/ProfileArgument.h"
 
 #include "core/io/NetworkFile.h"
 #include "core/model/PlanError.h"
@@ -35,6 +37,9 @@ std::string planOptionsHelp() {
            "last "
            "layer\n"
            "                               on the edge, 'none' = tier unused\n"
+           "  --memory ID=BYTES[,ID=...]   a machine's memory (replaces its memory_bytes; "
+           "GiB/GB/MiB/MB\n"
+           "                               suffixes); plans it cannot hold are excluded\n"
            "  --json                       cutlab-plan JSON on stdout instead of a table\n"
            "Layers are named by id, or #N for the layer at 0-based position N.\n" +
            plannerHelpLines({core::PlannerKind::Inference});
@@ -98,7 +103,10 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
         maxTimes.push_back(take());
     else if (flag == "--cuts")
         cuts = take();
-    else if (flag == "--return-result") {
+    else if (flag == "--memory") {
+        const auto limits = parseMemoryLimits(take());
+        memoryLimits.insert(memoryLimits.end(), limits.begin(), limits.end());
+    } else if (flag == "--return-result") {
         cursor.next();
         returnResult = true;
     } else if (flag == "--json") {
@@ -107,6 +115,17 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
     } else
         return false;
     return true;
+}
+
+core::Profile PlanOptions::loadProfile() const {
+    core::Profile profile = loadProfileOrThrow(profilePath);
+    MemoryOptions memory;
+    memory.limits = memoryLimits;
+    const std::vector<double> capacities = machineCapacities(profile, memory);
+    for (std::size_t m = 0; m < profile.machines.size(); ++m)
+        profile.machines[m].memoryBytes =
+            capacities[m] > 0 ? std::optional<double>(capacities[m]) : std::nullopt;
+    return profile;
 }
 
 int resolveLayer(const core::Profile& profile, const std::string& name, const std::string& flag) {

@@ -28,6 +28,11 @@ struct PlanOptions {
     bool returnResult = false;
     std::optional<std::string> cuts;
     bool json = false;
+    std::vector<std::pair<std::string, double>> memoryLimits; // --memory ID=BYTES, later wins
+
+    // The profile at profilePath with --memory replacing its machines' memory_bytes; throws
+    // CliError (unknown machine id, unreadable profile).
+    core::Profile loadProfile() const;
 
     // Consumes one option at the cursor if it is a plan option; false when it is not.
     bool consume(ArgumentCursor& cursor);

@@ -7,7 +7,8 @@ namespace cutlab::core {
 InferenceCostModel::InferenceCostModel(const Profile& profile, const Network& network,
                                        std::optional<double> inputBytesOverride)
     : m_profile(profile), m_network(network), m_structure(analyseStructure(profile)),
-      m_inputBytes(inputBytesOverride.value_or(profile.model.inputBytes)) {
+      m_inputBytes(inputBytesOverride.value_or(profile.model.inputBytes)),
+      m_memory(profile, m_structure, m_inputBytes) {
     const std::size_t machines = profile.machines.size();
     const std::size_t layers = profile.layers.size();
     m_prefix.assign(machines, std::vector<double>(layers + 1, 0.0));

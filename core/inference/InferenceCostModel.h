@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/inference/InferenceMemory.h"
 #include "core/model/Evaluation.h"
 #include "core/model/ModelStructure.h"
 #include "core/model/Network.h"
@@ -24,6 +25,11 @@ class InferenceCostModel {
     const ModelStructure& structure() const { return m_structure; }
     int layerCount() const { return static_cast<int>(m_profile.layers.size()); }
     double inputBytes() const { return m_inputBytes; }
+    // Weights and live activations per machine, and the machines' capacities (§1.8).
+    const InferenceMemory& memory() const { return m_memory; }
+    void setMemoryCapacity(int machine, std::optional<double> bytes) {
+        m_memory.setCapacity(machine, bytes);
+    }
 
     // Forward ms of layers [begin, end) on a machine, one sample.
     double computeMs(int machine, int begin, int end) const {
@@ -64,6 +70,7 @@ class InferenceCostModel {
     const Network& m_network;
     ModelStructure m_structure;
     double m_inputBytes = 0;
+    InferenceMemory m_memory;
     std::vector<std::vector<double>> m_prefix;
     std::vector<std::optional<Link>> m_links;
 };

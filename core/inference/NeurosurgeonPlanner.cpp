@@ -4,6 +4,19 @@
 #include "core/inference/ScissionPlanner.h"
 
 namespace cutlab::core {
+namespace {
+
+// The device holds the input and blocks [0, split), the cloud the rest.
+bool fitsMemory(const InferenceCostModel& model, int device, int cloud, int split) {
+    const InferenceMemory& memory = model.memory();
+    const int blocks = static_cast<int>(model.structure().blocks.size());
+    const double splitBytes = model.cutBytes(model.structure().boundaryLayer(split));
+    return !memory.hasCapacities() ||
+           (memory.blocksFit(device, 0, split, model.inputBytes()) &&
+            (split == blocks || memory.blocksFit(cloud, split, blocks, splitBytes)));
+}
+
+} // namespace
 
 std::vector<RankedPlan> planNeurosurgeon(const InferenceCostModel& model,
                                          const InferenceQuery& query) {
@@ -31,7 +44,8 @@ std::vector<RankedPlan> planNeurosurgeon(const InferenceCostModel& model,
                 const double sent = e.transfers.empty() ? 0.0 : e.transfers.front().bytes;
                 if (!filter.admits(split, split,
                                    {e.computeOn(Tier::Device), 0.0, e.computeOn(Tier::Cloud)},
-                                   {sent, 0.0, 0.0}))
+                                   {sent, 0.0, 0.0}) ||
+                    !fitsMemory(model, device, cloud, split))
                     continue;
                 plans.push_back(std::move(plan));
             }

@@ -170,7 +170,7 @@ class ScissionSearch {
         const std::array<double, 3> upload{
             (d >= 0 && a < m) ? m_bytesAt[static_cast<std::size_t>(a)] : 0.0,
             (b > a && m > b) ? m_bytesAt[static_cast<std::size_t>(b)] : 0.0, 0.0};
-        if (!m_filter.admits(a, b, compute, upload))
+        if (!m_filter.admits(a, b, compute, upload) || !fitsMemory(d, e, c, a, b))
             return;
         Candidate candidate;
         candidate.key.primary = primary;
@@ -182,6 +182,19 @@ class ScissionSearch {
         candidate.a = a;
         candidate.b = b;
         m_best.offer(candidate);
+    }
+
+    // Every machine holds what it runs (the device [0, a), edge [a, b), cloud [b, m)).
+    bool fitsMemory(int d, int e, int c, int a, int b) const {
+        const InferenceMemory& memory = m_model.memory();
+        if (!memory.hasCapacities())
+            return true;
+        const auto bytesAt = [&](int boundary) {
+            return m_bytesAt[static_cast<std::size_t>(boundary)];
+        };
+        return memory.blocksFit(d, 0, a, bytesAt(0)) &&
+               (b == a || memory.blocksFit(e, a, b, bytesAt(a))) &&
+               (b == m_blocks || memory.blocksFit(c, b, m_blocks, bytesAt(b)));
     }
 
     const InferenceCostModel& m_model;

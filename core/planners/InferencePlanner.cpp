@@ -3,6 +3,12 @@
 #include "core/model/PlanError.h"
 #include "core/planners/PlannerRegistry.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <optional>
+
 namespace cutlab::core {
 
 std::vector<RankedPlan> runInferencePlanner(const std::string& name,
@@ -66,10 +72,89 @@ singleConstraintQueries(const InferenceQuery& query, const Profile& profile, Que
     return result;
 }
 
+std::string bytesText(double bytes) {
+    char text[64];
+    if (bytes >= 1e9)
+        std::snprintf(text, sizeof text, "%.0f bytes (%.2f GB)", bytes, bytes / 1e9);
+    else if (bytes >= 1e6)
+        std::snprintf(text, sizeof text, "%.0f bytes (%.2f MB)", bytes, bytes / 1e6);
+    else
+        std::snprintf(text, sizeof text, "%.0f bytes", bytes);
+    return text;
+}
+
+bool plans(const std::string& planner, const InferenceCostModel& model,
+           const InferenceQuery& query) {
+    try {
+        return !runInferencePlanner(planner, model, query).empty();
+    } catch (const PlanError&) {
+        return false;
+    }
+}
+
+// The smallest capacity of `machine` that gives a plan, the other capacities as they are (more
+// memory never removes a plan); nullopt when no capacity does.
+std::optional<double> smallestCapacity(const std::string& planner, InferenceCostModel model,
+                                       const InferenceQuery& query, int machine) {
+    double low = *model.memory().capacity(machine); // no plan at low
+    double high = std::max(1.0, low * 2);
+    auto feasible = [&](double bytes) {
+        model.setMemoryCapacity(machine, bytes);
+        return plans(planner, model, query);
+    };
+    while (!feasible(high)) {
+        if (high > 1e18)
+            return std::nullopt;
+        low = high;
+        high *= 2;
+    }
+    while (high - low > 1) {
+        const double middle = std::floor(low + (high - low) / 2);
+        (feasible(middle) ? high : low) = middle;
+    }
+    return high;
+}
+
+InferenceCostModel withoutCapacities(InferenceCostModel model) {
+    for (int m = 0; m < static_cast<int>(model.profile().machines.size()); ++m)
+        model.setMemoryCapacity(m, std::nullopt);
+    return model;
+}
+
+// When the capacities alone leave no plan: the machine whose memory is least short of one.
+std::optional<std::string> memoryShortfall(const std::string& planner,
+                                           const InferenceCostModel& model,
+                                           const InferenceQuery& query) {
+    const int machines = static_cast<int>(model.profile().machines.size());
+    if (!model.memory().hasCapacities() || !plans(planner, withoutCapacities(model), query))
+        return std::nullopt;
+    std::string best;
+    double shortest = std::numeric_limits<double>::infinity();
+    for (int m = 0; m < machines; ++m) {
+        const auto capacity = model.memory().capacity(m);
+        if (!capacity)
+            continue;
+        const auto need = smallestCapacity(planner, model, query, m);
+        if (!need || *need - *capacity >= shortest)
+            continue;
+        shortest = *need - *capacity;
+        const Machine& machine = model.profile().machines[static_cast<std::size_t>(m)];
+        best = "no plan fits the machines' memory: " + machine.id + " (" + tierName(machine.tier) +
+               ") would need " + bytesText(*need) + " for one (--memory " + machine.id + "=" +
+               std::to_string(static_cast<long long>(*need)) + "), it has " + bytesText(*capacity);
+    }
+    if (best.empty())
+        return "no plan fits the machines' memory, and no single machine's memory would give one";
+    return best;
+}
+
 } // namespace
 
 std::string explainNoPlan(const std::string& planner, const InferenceCostModel& model,
                           const InferenceQuery& query, QueryWording wording) {
+    if (const auto memory = memoryShortfall(planner, model, query))
+        return *memory;
+    const InferenceCostModel unlimited = withoutCapacities(model);
     std::vector<std::string> ids;
     for (const auto& layer : model.profile().layers)
         ids.push_back(layer.id);
@@ -78,7 +163,7 @@ std::string explainNoPlan(const std::string& planner, const InferenceCostModel& 
     for (const auto& [label, single] : singleConstraintQueries(query, model.profile(), wording)) {
         bool empty = true;
         try {
-            empty = runInferencePlanner(planner, model, single).empty();
+            empty = runInferencePlanner(planner, unlimited, single).empty();
         } catch (const PlanError&) {
         }
         if (!empty)

@@ -4,6 +4,31 @@
 #include "core/io/NetworkFile.h"
 
 namespace cutlab::core {
+namespace {
+
+// What each machine holds (cost-models.md §1.8) against its capacity, and the peaks by id.
+void addMemory(nlohmann::ordered_json& plan, const InferenceCostModel& model,
+               const Evaluation& evaluation) {
+    auto list = nlohmann::ordered_json::array();
+    auto peaks = nlohmann::ordered_json::object();
+    for (const MachineMemory& held : model.memory().of(evaluation)) {
+        const Machine& machine = model.profile().machines[static_cast<std::size_t>(held.machine)];
+        const auto capacity = model.memory().capacity(held.machine);
+        nlohmann::ordered_json entry;
+        entry["machine"] = machine.id;
+        entry["tier"] = tierName(machine.tier);
+        entry["weights_bytes"] = jsonNumber(held.weightsBytes);
+        entry["activation_bytes"] = jsonNumber(held.activationBytes);
+        entry["bytes"] = jsonNumber(held.bytes());
+        entry["capacity_bytes"] = capacity ? jsonNumber(*capacity) : nlohmann::ordered_json();
+        list.push_back(std::move(entry));
+        peaks[machine.id] = jsonNumber(held.bytes());
+    }
+    plan["memory"] = std::move(list);
+    plan["peak_memory_bytes"] = std::move(peaks);
+}
+
+} // namespace
 
 nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model,
                                         const Evaluation& evaluation, int rank) {
@@ -50,6 +75,7 @@ nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model,
         transfers.push_back(std::move(entry));
     }
     plan["transfers"] = std::move(transfers);
+    addMemory(plan, model, evaluation);
     return plan;
 }
 

@@ -2,6 +2,7 @@
 // and on hand-made cases.
 #include "../TestPaths.h"
 #include "GeneratedProfiles.h"
+#include "InferenceBruteForce.h"
 
 #include "core/inference/InferenceCostModel.h"
 #include "core/inference/JointDnnPlanner.h"
@@ -13,6 +14,7 @@
 #include <QTest>
 
 using namespace cutlab::core;
+using namespace inference_brute_force;
 
 namespace {
 
@@ -21,111 +23,6 @@ Profile load(const QString& path) {
     if (!result.ok())
         qFatal("cannot load %s", qPrintable(path));
     return *result.profile;
-}
-
-// Checks a placement against a query the slow, obvious way.
-bool satisfies(const InferenceCostModel& model, const InferenceQuery& q, const TierPlacement& p,
-               const Evaluation& e) {
-    const int n = model.layerCount();
-    for (Tier tier : kTiers) {
-        const auto t = static_cast<std::size_t>(tierIndex(tier));
-        const int layers = p.layersOn(tier, n);
-        if (q.tierUse[t] == TierUse::Must && layers == 0)
-            return false;
-        if (q.tierUse[t] == TierUse::MustNot && layers > 0)
-            return false;
-        double sent = 0;
-        for (const auto& transfer : e.transfers)
-            if (model.profile().machines[static_cast<std::size_t>(transfer.from)].tier == tier)
-                sent += transfer.bytes;
-        if (q.maxUploadBytes[t] && sent > *q.maxUploadBytes[t])
-            return false;
-        if (q.maxTime[t]) {
-            const double bound = q.maxTime[t]->percent ? q.maxTime[t]->value / 100.0 * e.computeMs
-                                                       : q.maxTime[t]->value;
-            if (e.computeOn(tier) > bound)
-                return false;
-        }
-    }
-    auto tierOfLayer = [&](int layer) {
-        return layer < p.deviceEnd ? Tier::Device : layer < p.edgeEnd ? Tier::Edge : Tier::Cloud;
-    };
-    const auto& blockOf = model.structure().blockOfLayer;
-    const auto& blocks = model.structure().blocks;
-    for (const auto& [layer, tier] : q.pins) {
-        const auto& b = blocks[static_cast<std::size_t>(blockOf[static_cast<std::size_t>(layer)])];
-        for (int i = b.first; i <= b.last; ++i)
-            if (tierOfLayer(i) != tier)
-                return false;
-    }
-    for (const auto& [layer, tier] : q.forbids) {
-        const auto& b = blocks[static_cast<std::size_t>(blockOf[static_cast<std::size_t>(layer)])];
-        for (int i = b.first; i <= b.last; ++i)
-            if (tierOfLayer(i) == tier)
-                return false;
-    }
-    return true;
-}
-
-// Every configuration, evaluated one by one, sorted with the documented order.
-std::vector<RankedPlan> bruteForce(const InferenceCostModel& model, const InferenceQuery& q) {
-    const Profile& profile = model.profile();
-    const int n = model.layerCount();
-    std::vector<int> boundaries{0};
-    for (int k : model.structure().cutAfter)
-        boundaries.push_back(k + 1);
-    boundaries.push_back(n);
-    auto machines = [&](Tier tier) {
-        std::vector<int> result;
-        for (int m : profile.machinesOfTier(tier))
-            if (q.allows(m))
-                result.push_back(m);
-        return result;
-    };
-    std::vector<RankedPlan> plans;
-    for (int d : machines(Tier::Device))
-        for (std::size_t a = 0; a < boundaries.size(); ++a)
-            for (std::size_t b = a; b < boundaries.size(); ++b) {
-                const bool edgeUsed = b > a, cloudUsed = boundaries[b] < n;
-                for (int e : edgeUsed ? machines(Tier::Edge) : std::vector<int>{-1})
-                    for (int c : cloudUsed ? machines(Tier::Cloud) : std::vector<int>{-1}) {
-                        TierPlacement p;
-                        p.machine = {d, e, c};
-                        p.deviceEnd = boundaries[a];
-                        p.edgeEnd = boundaries[b];
-                        RankedPlan plan;
-                        plan.segments = p.segments(n);
-                        plan.evaluation = model.evaluate(p);
-                        if (satisfies(model, q, p, plan.evaluation))
-                            plans.push_back(plan);
-                    }
-            }
-    sortPlans(plans, q.objective);
-    if (plans.size() > static_cast<std::size_t>(q.top))
-        plans.resize(static_cast<std::size_t>(q.top));
-    return plans;
-}
-
-bool samePlacement(const RankedPlan& a, const RankedPlan& b) {
-    if (a.evaluation.stages.size() != b.evaluation.stages.size())
-        return false;
-    for (std::size_t i = 0; i < a.evaluation.stages.size(); ++i) {
-        const auto& x = a.evaluation.stages[i];
-        const auto& y = b.evaluation.stages[i];
-        if (x.machine != y.machine || x.begin != y.begin || x.end != y.end)
-            return false;
-    }
-    return a.evaluation.origin == b.evaluation.origin;
-}
-
-void compareLists(const std::vector<RankedPlan>& got, const std::vector<RankedPlan>& want) {
-    QCOMPARE(got.size(), want.size());
-    for (std::size_t i = 0; i < got.size(); ++i) {
-        QVERIFY2(qAbs(got[i].evaluation.totalMs - want[i].evaluation.totalMs) < 1e-9,
-                 qPrintable(QString::number(i)));
-        QCOMPARE(got[i].evaluation.transferBytes, want[i].evaluation.transferBytes);
-        QVERIFY2(samePlacement(got[i], want[i]), qPrintable(QString("rank %1").arg(i + 1)));
-    }
 }
 
 std::vector<InferenceQuery> sampleQueries(const Profile& p) {
