@@ -44,6 +44,14 @@ const char* const kUsage =
     "Exit status: 0 written, 2 bad input (no flops in the profile, an unknown preset or tier, a\n"
     "machine id already present, an unwritable output).\n";
 
+std::string memoryText(double bytes) {
+    if (bytes <= 0)
+        return ", memory not the machine's own (none set)";
+    char text[64];
+    std::snprintf(text, sizeof text, ", memory %.0f bytes (%g GiB)", bytes, bytes / 1073741824.0);
+    return text;
+}
+
 void printPresets() {
     for (const core::MachinePreset& preset : core::machinePresets()) {
         char figures[160];
@@ -53,7 +61,7 @@ void printPresets() {
                       preset.memoryGBps, preset.overheadMs);
         std::cout << preset.id << " (" << core::tierName(preset.defaultTier) << ")  "
                   << preset.label << "\n"
-                  << "  " << figures << "\n"
+                  << "  " << figures << memoryText(preset.memoryBytes) << "\n"
                   << "  fraction: " << preset.fractionReason << "\n"
                   << "  source: " << preset.source << "\n";
     }

@@ -9,6 +9,8 @@ namespace {
 // SoC reaches well below the LPDDR figure on paper), the datasheet peak for the others.
 // Per-layer overheads are an inference runtime's operator dispatch, plus a kernel launch
 // (5-10 us) on GPUs.
+constexpr double kGiB = 1073741824.0;
+
 std::vector<MachinePreset> makePresets() {
     return {
         {"pi3",
@@ -19,13 +21,14 @@ std::vector<MachinePreset> makePresets() {
          0.1,
          Tier::Device,
          "Raspberry Pi 3 B product brief: BCM2837, 4 x Cortex-A53 at 1.2 GHz, LPDDR2-900 on a "
-         "32-bit bus; peak = 4 cores x 1.2 GHz x 8 fp32 flops per cycle (4-wide NEON FMA) = "
+         "32-bit bus, 1 GB; peak = 4 cores x 1.2 GHz x 8 fp32 flops per cycle (4-wide NEON FMA) = "
          "38.4 GFLOP/s; memory 3.6 GB/s on paper, 2 GB/s used: an assumption (a little over half "
          "the paper figure, as for the Pi 4's measured 4.8-5.6 of 12.8 GB/s), not a Pi 3 "
          "measurement",
          "0.25: the in-order, dual-issue A53 keeps its NEON unit busy less often than the "
          "Pi 4's A72, whose measured share is 0.31-0.38",
-         {}},
+         {},
+         kGiB},
         {"pi4",
          "Raspberry Pi 4 B (4 x Cortex-A72 1.5 GHz)",
          48,
@@ -33,14 +36,16 @@ std::vector<MachinePreset> makePresets() {
          4.0,
          0.05,
          Tier::Device,
-         "Raspberry Pi 4 B product brief: BCM2711, 4 x Cortex-A72 at 1.5 GHz, LPDDR4-3200; "
+         "Raspberry Pi 4 B product brief: BCM2711, 4 x Cortex-A72 at 1.5 GHz, LPDDR4-3200, 4 GB "
+         "assumed (1, 2, 4 and 8 GB variants are sold); "
          "peak = 4 cores x 1.5 GHz x 8 fp32 flops per cycle (4-wide NEON FMA) = 48 GFLOP/s; "
          "STREAM measured 4.8 (triad) to 5.6 (copy) GB/s (sci-pi.org.uk/bench/stream.html), "
          "4 GB/s used since framework kernels stream less cleanly (Scission's VGG16 fully "
          "connected layers move 1.7-1.9 GB/s on a Pi 4)",
          "0.35: Scission's measured Keras times on a Pi 4 (sample_profiles/scission/vgg16.json) "
          "give 15-18 GFLOP/s on VGG16's 3x3 convolutions, 0.31-0.38 of the peak",
-         {}},
+         {},
+         4 * kGiB},
         {"jetson-nano",
          "NVIDIA Jetson Nano (128-core Maxwell GPU)",
          236,
@@ -52,7 +57,8 @@ std::vector<MachinePreset> makePresets() {
          "921.6 MHz x 2), 4 GB 64-bit LPDDR4 at 25.6 GB/s shared with the CPU (datasheet peak)",
          "0.5: the low end of what cuDNN reaches on large convolutions (0.5-0.7 of the fp32 "
          "peak), as the GPU shares its memory with the CPU and is fed by a 1.43 GHz Cortex-A57",
-         {}},
+         {},
+         4 * kGiB},
         {"nuc-i3",
          "Intel NUC, one core of a Core i3-7100U (2.4 GHz, AVX2)",
          76.8,
@@ -66,7 +72,8 @@ std::vector<MachinePreset> makePresets() {
          "misses limit it)",
          "0.6: as for the i7-6700K, whose core is the same microarchitecture; one thread has no "
          "threading losses",
-         {}},
+         {},
+         0},
         {"i7-6700k",
          "Intel Core i7-6700K (4 cores 4.0 GHz, AVX2)",
          512,
@@ -80,7 +87,8 @@ std::vector<MachinePreset> makePresets() {
          "0.6: Scission's measured Keras times on the 6700K without GPU "
          "(sample_profiles/scission/vgg16.json) give 320-430 GFLOP/s on VGG16's 3x3 "
          "convolutions, 0.62-0.84 of the peak; 0.6 leaves room for smaller layers",
-         {}},
+         {},
+         0},
         {"gtx1080ti",
          "NVIDIA GeForce GTX 1080 Ti",
          11340,
@@ -92,7 +100,8 @@ std::vector<MachinePreset> makePresets() {
          "11.3 TFLOP/s fp32, 11 GB GDDR5X at 484 GB/s (datasheet peak)",
          "0.6: the middle of what cuDNN reaches on large fp32 convolutions (0.5-0.7 of the "
          "peak)",
-         {}},
+         {},
+         11 * kGiB},
         {"v100",
          "NVIDIA Tesla V100 SXM2 (fp32, no tensor cores)",
          15700,
@@ -100,11 +109,13 @@ std::vector<MachinePreset> makePresets() {
          900,
          0.01,
          Tier::Cloud,
-         "NVIDIA Tesla V100 datasheet (SXM2): 15.7 TFLOP/s fp32, HBM2 at 900 GB/s (datasheet "
-         "peak); the 125 TFLOP/s tensor-core figure is for fp16 and not used",
+         "NVIDIA Tesla V100 datasheet (SXM2): 15.7 TFLOP/s fp32, 16 GB HBM2 (the 32 GB variant "
+         "not assumed) at 900 GB/s (datasheet peak); the 125 TFLOP/s tensor-core figure is for "
+         "fp16 and not used",
          "0.6: the middle of what cuDNN reaches on large fp32 convolutions (0.5-0.7 of the "
          "peak)",
-         {}},
+         {},
+         16 * kGiB},
     };
 }
 

@@ -38,6 +38,11 @@ struct MachinePreset {
     // class that was fitted; every other class runs at the machine-wide figures above.
     std::vector<ClassRoofline> classRooflines;
 
+    // The bytes the machine can hold (the vendor's figure, the source says which variant), 0
+    // when it is not the machine's own (a PC's memory is whatever was fitted). An estimated
+    // machine gets it as its `memory_bytes`.
+    double memoryBytes = 0;
+
     // The fp32 GFLOP/s the estimates use: peak x achieved fraction.
     double achievedGflops() const { return peakGflops * achievedFraction; }
     // The rates one class of operators runs at: its own when calibrated, else the machine's.

@@ -47,6 +47,10 @@ Machine estimatedMachine(const MachineSelection& selection) {
                       {"estimated", true},
                       {"estimate", rooflineNote(selection.preset)},
                       {"preset", selection.preset.id}};
+    if (selection.preset.memoryBytes > 0) {
+        machine.memoryBytes = selection.preset.memoryBytes;
+        machine.fields["memory_bytes"] = static_cast<std::uint64_t>(selection.preset.memoryBytes);
+    }
     return machine;
 }
 

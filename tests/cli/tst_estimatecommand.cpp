@@ -138,6 +138,16 @@ class TestEstimateCommand : public QObject {
         QCOMPARE(doc["machines"].toArray()[2].toObject()["preset"].toString(),
                  QString("gtx1080ti"));
         QCOMPARE(doc["machines"].toArray().size(), 3);
+        // The preset's memory (11 GiB) is written; a preset of a PC writes none.
+        QCOMPARE(doc["machines"].toArray()[2].toObject()["memory_bytes"].toDouble(), 11811160064.0);
+        run = cli(
+            {"estimate", input, "--machines", "jetson-nano@device,i7-6700k@edge", "-o", output});
+        QVERIFY2(run.status == 0, qPrintable(run.err));
+        const QJsonArray added = readJson(output)["machines"].toArray();
+        QCOMPARE(added[3].toObject()["id"].toString(), QString("jetson-nano"));
+        QCOMPARE(added[3].toObject()["memory_bytes"].toDouble(), 4294967296.0);
+        QCOMPARE(added[4].toObject()["id"].toString(), QString("i7-6700k"));
+        QVERIFY(!added[4].toObject().contains("memory_bytes"));
         const Run train = cli({"train", output, "--planner", "hiertrain", "--network", "4g"});
         QVERIFY2(train.status == 0, qPrintable(train.err));
     }
@@ -213,7 +223,8 @@ class TestEstimateCommand : public QObject {
                      qPrintable(id));
         QVERIFY(list.out.contains("pi4 (device)  Raspberry Pi 4 B (4 x Cortex-A72 1.5 GHz)\n"
                                   "  16.8 GFLOP/s fp32 used (0.35 x 48 peak), 4 GB/s, 0.05 ms "
-                                  "per layer\n"));
+                                  "per layer, memory 4294967296 bytes (4 GiB)\n"));
+        QVERIFY(list.out.contains("0.02 ms per layer, memory not the machine's own (none set)\n"));
         QCOMPARE(list.out.count("\n  source: "), 7);
         const Run help = cli({"estimate", "--help"});
         QCOMPARE(help.status, 0);

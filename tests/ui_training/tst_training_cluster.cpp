@@ -218,18 +218,23 @@ void TrainingClusterTest::wrongPoolShowsWhyAndKeepsThePlan() {
     QCOMPARE(m_panel->undoStack()->count(), steps);
 }
 
-// The largest replica of the unlimited plan, given 90 % of what it needs: the panel shows the
-// oracle's plan within that memory (or the oracle's refusal), the bar against the limit; undo
-// brings back "no limit".
+// The largest replica of the plan within the profile's memory_bytes (each type starts with its
+// own), given 90 % of what it needs: the panel shows the oracle's plan within that memory (or the
+// oracle's refusal), the bar against the limit; undo brings back the profile's memory.
 void TrainingClusterTest::memoryBindsThePlanAndUndoes() {
-    const core::PoolPlan free = oraclePlan(m_profile, {0, 0, 0});
+    const QStringList types{"raspi3", "nuc-i3-1core", "gtx1080ti"};
+    std::vector<double> start;
+    for (const QString& id : types)
+        start.push_back(
+            m_profile.machines[static_cast<std::size_t>(m_profile.machineIndex(id.toStdString()))]
+                .memoryBytes.value_or(0.0));
+    const core::PoolPlan free = oraclePlan(m_profile, start);
     std::size_t group = 0;
     double need = 0;
     for (const core::PoolStage& stage : free.stages)
         for (std::size_t g = 0; g < stage.memory.size(); ++g)
             if (stage.replicas[g] > 0 && stage.memory[g].total() > need)
                 need = stage.memory[g].total(), group = g;
-    const QStringList types{"raspi3", "nuc-i3-1core", "gtx1080ti"};
     const QString type = types[static_cast<int>(group)];
     typePool(*m_panel, kPool);
     QVERIFY(settled(*m_panel));
@@ -237,7 +242,7 @@ void TrainingClusterTest::memoryBindsThePlanAndUndoes() {
     ui::ClusterEditor* editor = m_panel->pipelineSettings()->clusterEditor();
     QDoubleSpinBox* box = editor->capacityBox(type);
     QVERIFY(box);
-    QCOMPARE(box->text(), QStringLiteral("no limit"));
+    QCOMPARE(box->value(), std::round(start[group] / ui::ClusterEditor::kGiB * 1000) / 1000);
     const double gib = std::round(0.9 * need / ui::ClusterEditor::kGiB * 1000) / 1000;
     QVERIFY(gib > 0);
     const int steps = m_panel->undoStack()->count();
@@ -250,7 +255,7 @@ void TrainingClusterTest::memoryBindsThePlanAndUndoes() {
              gib * ui::ClusterEditor::kGiB);
     QVERIFY(settled(*m_panel));
 
-    std::vector<double> capacities{0, 0, 0};
+    std::vector<double> capacities = start;
     capacities[group] = gib * ui::ClusterEditor::kGiB;
     try {
         const core::PoolPlan bound = oraclePlan(m_profile, capacities);
@@ -270,8 +275,8 @@ void TrainingClusterTest::memoryBindsThePlanAndUndoes() {
     }
 
     m_panel->undoStack()->undo();
-    QCOMPARE(box->text(), QStringLiteral("no limit"));
-    QCOMPARE(m_panel->document()->pipelineSettings().poolCapacityBytes.value(type), 0.0);
+    QCOMPARE(m_panel->document()->pipelineSettings().poolCapacityBytes.value(type), start[group]);
+    QCOMPARE(box->value(), std::round(start[group] / ui::ClusterEditor::kGiB * 1000) / 1000);
     QVERIFY(settled(*m_panel));
     QVERIFY(m_panel->poolPlan());
     QCOMPARE(m_panel->poolPlan()->plan.bottleneckMs, free.bottleneckMs);
