@@ -141,6 +141,7 @@ class TrainingUiTest : public QObject {
     void darkCanvasExportStaysLight();
     void anyModeOnInceptionShowsProgressAndStops();
     void compressionAndTimeSourcesChangeThePlan();
+    void flushScheduleIsChosenAndNamed();
 };
 
 void TrainingUiTest::panelShowsCoreHierTrainPlan() {
@@ -1067,6 +1068,49 @@ void TrainingUiTest::compressionAndTimeSourcesChangeThePlan() {
     QVERIFY(!panel.pipeline());
     QVERIFY2(panel.errorText().contains(QStringLiteral("predictor.json")),
              qPrintable(panel.errorText()));
+}
+
+namespace {
+
+// Every text of a scene, simple or rich, joined by newlines.
+QString sceneText(QGraphicsScene* scene) {
+    QStringList texts;
+    for (QGraphicsItem* item : scene->items()) {
+        if (auto* simple = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+            texts << simple->text();
+        else if (auto* rich = dynamic_cast<QGraphicsTextItem*>(item))
+            texts << rich->toPlainText();
+    }
+    return texts.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+// The Schedule box offers DAPPLE's 1F1B-flush: chosen from the keyboard, the schedule simulated
+// is the flush one, and the Gantt chart's caption names it, not plain "1F1B".
+void TrainingUiTest::flushScheduleIsChosenAndNamed() {
+    const core::Profile profile = loadProfile(kAlexNet);
+    ui::TrainingPanel panel;
+    panel.setDocument(profile, hierTrainNetwork());
+    panel.setPlanner("pipeline");
+    QVERIFY(settled(panel));
+    QVERIFY(sceneText(panel.ganttView()->scene()).contains("1F1B with stashing schedule"));
+    QComboBox* schedule = nullptr;
+    for (QComboBox* combo : panel.pipelineSettings()->findChildren<QComboBox*>())
+        if (combo->findData(QStringLiteral("1f1b-flush")) >= 0)
+            schedule = combo;
+    QVERIFY(schedule);
+    QCOMPARE(schedule->count(), 3);
+    QCOMPARE(schedule->itemText(1), QStringLiteral("1F1B-flush (DAPPLE)"));
+    schedule->setFocus();
+    QTest::keyClick(schedule, Qt::Key_Down);
+    QCOMPARE(panel.pipelineSettings()->scheduleKind(),
+             core::ScheduleKind::OneForwardOneBackwardFlush);
+    QVERIFY(settled(panel));
+    QCOMPARE(panel.pipeline()->schedule.kind, core::ScheduleKind::OneForwardOneBackwardFlush);
+    const QString text = sceneText(panel.ganttView()->scene());
+    QVERIFY2(text.contains("1F1B-flush schedule"), qPrintable(text));
+    QVERIFY(!text.contains("1F1B with stashing"));
 }
 
 QTEST_MAIN(TrainingUiTest)

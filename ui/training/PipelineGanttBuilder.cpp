@@ -74,8 +74,7 @@ void PipelineGanttBuilder::build(QGraphicsScene* scene, const core::Profile& pro
         idle << QStringLiteral("stage %1 %2%")
                     .arg(n)
                     .arg(Format::number(100.0 * schedule.idleFraction[n], 1));
-    const QString kind = schedule.kind == core::ScheduleKind::GPipe ? QStringLiteral("GPipe")
-                                                                    : QStringLiteral("1F1B");
+    const QString kind = QString::fromStdString(core::scheduleKindLabel(schedule.kind));
     const QString caption =
         QStringLiteral("%1 schedule, %2 micro-batches of %3 samples: mini-batch %4, bottleneck %5 "
                        "per micro-batch. "

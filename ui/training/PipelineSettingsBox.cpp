@@ -56,11 +56,13 @@ void PipelineSettingsBox::describeChainAndSchedule() {
     m_cutMode->setToolTip(QStringLiteral(
         "single: stages end at valid cut points only; any: at any downset boundary of the DAG, "
         "paying every tensor that crosses (PipeDream's antichains)."));
-    m_schedule->addItem(QStringLiteral("1F1B"), QStringLiteral("1f1b"));
+    m_schedule->addItem(QStringLiteral("1F1B with stashing"), QStringLiteral("1f1b"));
+    m_schedule->addItem(QStringLiteral("1F1B-flush (DAPPLE)"), QStringLiteral("1f1b-flush"));
     m_schedule->addItem(QStringLiteral("GPipe"), QStringLiteral("gpipe"));
     m_schedule->setToolTip(QStringLiteral(
-        "1F1B: one forward, one backward once warmed up (PipeDream, weights stashed); "
-        "GPipe: every forward, then every backward."));
+        "1F1B with stashing: one forward, one backward once warmed up, a weight version per "
+        "micro-batch in flight (PipeDream); 1F1B-flush: the same order, one weight version and "
+        "a flush per mini-batch (DAPPLE); GPipe: every forward, then every backward."));
 }
 
 void PipelineSettingsBox::describeTransfersAndTimes() {

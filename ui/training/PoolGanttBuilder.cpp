@@ -147,7 +147,7 @@ QString PoolGanttBuilder::caption(const core::PoolSimulation& simulation, core::
     return QStringLiteral("%1 schedule, %2 micro-batches of %3 samples: mini-batch %4 with the "
                           "all-reduces, bottleneck %5 per micro-batch. Idle (slowest replica): "
                           "%6.")
-        .arg(kind == core::ScheduleKind::GPipe ? QStringLiteral("GPipe") : QStringLiteral("1F1B"))
+        .arg(QString::fromStdString(core::scheduleKindLabel(kind)))
         .arg(simulation.schedule.microBatches)
         .arg(simulation.plan.microBatch)
         .arg(Format::ms(simulation.minibatchMs), Format::ms(simulation.plan.bottleneckMs),
