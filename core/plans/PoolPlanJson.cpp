@@ -1,6 +1,7 @@
 #include "core/plans/PoolPlanJson.h"
 
 #include "core/io/JsonNumbers.h"
+#include "core/io/NetworkFile.h"
 
 #include <algorithm>
 #include <map>
@@ -89,7 +90,7 @@ nlohmann::ordered_json poolPlanToJson(const Profile& profile, const Network& net
     doc["planner"] = "pipeline";
     doc["cost_model"] = "cutlab";
     doc["cluster"] = poolJson(request.pool);
-    doc["network"] = network.name;
+    doc["network"] = networkToJson(network); // whole, as every plan: the window reopens it
     doc["micro_batch"] = plan.microBatch;
     doc["micro_batches"] = request.microBatches;
     doc["optimizer"] = optimizerName(request.optimizer);

@@ -1,11 +1,13 @@
 #include "core/plans/TrainingPlanFile.h"
 
+#include "core/cluster/PoolSpec.h"
 #include "core/io/JsonText.h"
 #include "core/io/NetworkFile.h"
 
 #include <cstdio>
 #include <limits>
 #include <map>
+#include <stdexcept>
 
 namespace cutlab::core {
 namespace {
@@ -108,7 +110,82 @@ void readStages(const Json& root, TrainingPlanFileContent& content) {
     }
 }
 
+void readMemorySettings(const Json& root, TrainingPlanFileContent& content) {
+    const std::string optimizer = stringOf(root, "optimizer", "sgd", "");
+    if (!optimizerFromName(optimizer, &content.optimizer))
+        refuse("/optimizer", "must be sgd, momentum or adam, not '" + optimizer + "'");
+    if (const auto recompute = root.find("recompute"); recompute != root.end()) {
+        if (!recompute->is_boolean())
+            refuse("/recompute", "must be true or false");
+        content.recompute = recompute->get<bool>();
+    }
+}
+
+// One group of `cluster.groups` as `--cluster` text: "ID:N" or "ID:N@MBPS".
+std::string poolGroupText(const Json& group, const std::string& pointer) {
+    if (!group.is_object())
+        refuse(pointer, "must be an object with machine, machines and mbps");
+    const std::string machine = stringOf(group, "machine", "", pointer);
+    if (machine.empty())
+        refuse(pointer + "/machine", "missing: the machine type of the group");
+    const auto count = intOf(group, "machines", 1, PoolSpec::kMaxMachines, pointer);
+    if (!count)
+        refuse(pointer + "/machines", "missing: how many machines the group has");
+    std::string text = machine + ":" + std::to_string(*count);
+    const auto mbps = group.find("mbps");
+    if (mbps == group.end() || mbps->is_null())
+        return text;
+    if (!mbps->is_number() || !(mbps->get<double>() > 0) || mbps->get<double>() > 1e9)
+        refuse(pointer + "/mbps", "must be a bandwidth in Mbit/s above 0");
+    char number[32];
+    std::snprintf(number, sizeof number, "%.17g", mbps->get<double>());
+    return text + "@" + number;
+}
+
+void readPool(const Json& root, TrainingPlanFileContent& content) {
+    if (stringOf(root, "cost_model", "cutlab", "") != "cutlab")
+        refuse("/cost_model", "a plan with PipeDream's cost model is not shown in the window "
+                              "(cutlab-cli train --cluster ... --cost-model pipedream prints it)");
+    const Json& cluster = root["cluster"];
+    if (!cluster.is_object() || !cluster.contains("groups") || !cluster["groups"].is_array() ||
+        cluster["groups"].empty())
+        refuse("/cluster/groups", "missing: a pool plan lists its groups of machines");
+    std::string text;
+    for (std::size_t g = 0; g < cluster["groups"].size(); ++g)
+        text += (g ? "," : "") +
+                poolGroupText(cluster["groups"][g], "/cluster/groups/" + std::to_string(g));
+    try {
+        parsePoolSpec(text);
+    } catch (const std::invalid_argument& error) {
+        refuse("/cluster", error.what());
+    }
+    for (const char* key : {"straight", "fewer_machines"})
+        if (root.contains(key) && root[key] == true)
+            refuse(std::string("/") + key, "the window's Cluster editor plans with every machine "
+                                           "and replicated stages (cutlab-cli train --cluster "
+                                           "... prints this plan)");
+    content.pool = text;
+    if (const auto capacities = root.find("capacity_bytes"); capacities != root.end()) {
+        if (!capacities->is_object())
+            refuse("/capacity_bytes", "must map machine ids to bytes");
+        for (const auto& [id, bytes] : capacities->items()) {
+            if (bytes.is_null())
+                continue; // unlimited
+            if (!bytes.is_number() || !(bytes.get<double>() > 0) || bytes.get<double>() > 1e15)
+                refuse("/capacity_bytes/" + id, "must be bytes above 0 and at most 1e15");
+            content.poolCapacityBytes[id] = bytes.get<double>();
+        }
+    }
+    content.microBatch = intOf(root, "micro_batch", 1, 1000000000, "").value_or(0);
+    content.microBatches = intOf(root, "micro_batches", 1, 1000000, "").value_or(0);
+}
+
 void readPipeline(const Json& root, TrainingPlanFileContent& content) {
+    readMemorySettings(root, content);
+    if (root.contains("cluster")) {
+        readPool(root, content);
+        return;
+    }
     const auto chain = root.find("chain");
     if (chain == root.end() || !chain->is_array() || chain->empty())
         refuse("/chain", "missing: a pipeline plan names its chain of machines");

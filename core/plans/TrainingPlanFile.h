@@ -3,9 +3,11 @@
 #include "core/model/Network.h"
 #include "core/model/Profile.h"
 #include "core/model/ProfileIssue.h"
+#include "core/pipeline/PipelineMemory.h"
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/pipeline/PipelineSchedule.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +35,12 @@ struct TrainingPlanFileContent {
     std::string predictorFile;
     bool edited = false; // the stages were set by hand: restore them, not the planner's
     std::vector<std::vector<std::string>> stageLayers;
+    OptimizerKind optimizer = OptimizerKind::Sgd;
+    bool recompute = false;
+    // over a pool (a "cluster" planned with CutLab's cost model, formats.md §4.6.2): its
+    // `--cluster` text and each type's memory; empty: the chain
+    std::string pool;
+    std::map<std::string, double> poolCapacityBytes;
 };
 
 struct TrainingPlanFileResult {

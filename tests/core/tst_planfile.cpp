@@ -71,6 +71,53 @@ class TestPlanFile : public QObject {
         QTest::newRow("batch zero")
             << QString(R"({%1, "planner": "hiertrain", "batch": 0})").arg(head)
             << "/batch: must be a whole number from 1 to 1000000000";
+        QTest::newRow("bad optimizer")
+            << QString(R"({%1, "planner": "pipeline", "chain": ["a"], "optimizer": "lamb"})")
+                   .arg(head)
+            << "/optimizer: must be sgd, momentum or adam, not 'lamb'";
+        QTest::newRow("pool of no machines")
+            << QString(
+                   R"({%1, "planner": "pipeline", "cluster": {"groups": [{"machine": "a", "machines": 0}]}})")
+                   .arg(head)
+            << "/cluster/groups/0/machines: must be a whole number from 1 to 1024";
+        QTest::newRow("pool at 0 Mbps")
+            << QString(
+                   R"({%1, "planner": "pipeline", "cluster": {"groups": [{"machine": "a", "machines": 2, "mbps": 0}]}})")
+                   .arg(head)
+            << "/cluster/groups/0/mbps: must be a bandwidth in Mbit/s above 0";
+        QTest::newRow("pool with a negative memory")
+            << QString(
+                   R"({%1, "planner": "pipeline", "cluster": {"groups": [{"machine": "a", "machines": 2, "mbps": 10}]}, "capacity_bytes": {"a": -1}})")
+                   .arg(head)
+            << "/capacity_bytes/a: must be bytes above 0 and at most 1e15";
+        QTest::newRow("pool with PipeDream's cost model")
+            << QString(
+                   R"({%1, "planner": "pipeline", "cost_model": "pipedream", "cluster": {"groups": [{"machine": "a", "machines": 2, "mbps": 10}]}})")
+                   .arg(head)
+            << "/cost_model: a plan with PipeDream's cost model is not shown in the window "
+               "(cutlab-cli train --cluster ... --cost-model pipedream prints it)";
+    }
+
+    // A pool plan's groups become the `--cluster` text; optimizer, recomputation and each
+    // type's memory (null: none) come back.
+    void poolTrainingPlanIsRead() {
+        const auto result = cutlab::core::parseTrainingPlanFile(
+            R"({"format": "cutlab-plan", "version": 1, "kind": "training", "planner": "pipeline",
+                "network": {"links": [{"from": "device", "to": "cloud", "bandwidth_mbps": 10}]},
+                "cost_model": "cutlab", "optimizer": "adam",
+                "recompute": true, "micro_batch": 32, "micro_batches": 20,
+                "cluster": {"groups": [{"machine": "pi", "machines": 4, "mbps": 100},
+                                       {"machine": "gpu", "machines": 1, "mbps": null}]},
+                "capacity_bytes": {"pi": 1073741824, "gpu": null}})");
+        QVERIFY2(result.ok(), result.ok() ? "" : result.issues.front().text().c_str());
+        const auto& plan = *result.plan;
+        QCOMPARE(plan.pool, std::string("pi:4@100,gpu:1"));
+        QCOMPARE(plan.poolCapacityBytes.size(), std::size_t(1));
+        QCOMPARE(plan.poolCapacityBytes.at("pi"), 1073741824.0);
+        QCOMPARE(plan.optimizer, cutlab::core::OptimizerKind::Adam);
+        QVERIFY(plan.recompute);
+        QCOMPARE(plan.microBatch, 32);
+        QCOMPARE(plan.microBatches, 20);
     }
     void malformedTrainingPlans() {
         QFETCH(QString, text);

@@ -22,7 +22,9 @@
 #include "ui/panels/LinkEditor.h"
 #include "ui/panels/PlannerPanel.h"
 #include "ui/panels/SettingsPanel.h"
+#include "ui/training/ClusterEditor.h"
 #include "ui/training/PipelineSettings.h"
+#include "ui/training/PipelineSettingsBox.h"
 #include "ui/training/StageStripView.h"
 #include "ui/training/TrainingDocument.h"
 #include "ui/training/TrainingPanel.h"
@@ -586,6 +588,69 @@ class TestUiTrust : public QObject {
         QVERIFY2(m_fixture.messages().front().contains("stage 2 is not the run of layers after"),
                  qPrintable(m_fixture.messages().front()));
         QCOMPARE(training->planner(), QStringLiteral("hiertrain"));
+    }
+
+    // A plan over a pool (the Cluster editor) is exported as `train --cluster --json` writes it,
+    // with the whole network, and Open Plan brings back the pool, each type's memory and the same
+    // plan; a plan made with PipeDream's cost model is refused with the reason.
+    void poolPlanExportsAndReopens() {
+        QTemporaryDir folder;
+        const QString path = folder.filePath("alexnet-pool.json");
+        const QString pool = QStringLiteral("raspi3:4@100,gtx1080ti:1@1000");
+        const double raspiBytes = 0.1 * ClusterEditor::kGiB;
+        double bottleneckMs = 0;
+        {
+            MainWindow* window = m_fixture.open(uiSourcePath(kAlexNet));
+            QVERIFY(window);
+            window->action("trainingMode")->trigger();
+            TrainingPanel* training = window->training();
+            training->setPlanner(QStringLiteral("pipeline"));
+            QVERIFY(settled(training));
+            ClusterEditor* editor = training->pipelineSettings()->clusterEditor();
+            editor->enterPool(pool);
+            QVERIFY(settled(training));
+            QVERIFY(editor->enterCapacityGiB(QStringLiteral("raspi3"), 0.1));
+            QVERIFY(settled(training));
+            QVERIFY2(training->poolPlan(), qPrintable(training->errorText()));
+            bottleneckMs = training->poolPlan()->plan.bottleneckMs;
+            QVERIFY(window->files()->savePlanAs(path));
+        }
+        const auto doc = nlohmann::json::parse(readAll(path).toStdString());
+        QCOMPARE(doc["cost_model"], "cutlab");
+        QCOMPARE(doc["cluster"]["groups"].size(), std::size_t(2));
+        QCOMPARE(doc["cluster"]["groups"][0]["machines"], 4);
+        QCOMPARE(doc["capacity_bytes"]["raspi3"].get<double>(), raspiBytes);
+        QCOMPARE(doc["capacity_bytes"]["gtx1080ti"].get<double>(), 11.0 * ClusterEditor::kGiB);
+        QCOMPARE(doc["bottleneck_ms"].get<double>(), bottleneckMs);
+        QVERIFY(doc["network"]["links"].is_array());
+        QVERIFY(doc["profile"].get<std::string>().ends_with("alexnet-tinyimagenet.json"));
+
+        MainWindow* window = m_fixture.open(QString());
+        QVERIFY(window);
+        QVERIFY(window->files()->openPlan(path));
+        TrainingPanel* training = window->training();
+        QVERIFY(settled(training));
+        QCOMPARE(training->planner(), QStringLiteral("pipeline"));
+        const PipelineSettings& settings = training->document()->pipelineSettings();
+        QCOMPARE(settings.pool, pool);
+        QCOMPARE(settings.poolCapacityBytes.value(QStringLiteral("raspi3")), raspiBytes);
+        QVERIFY2(training->poolPlan(), qPrintable(training->errorText()));
+        QCOMPARE(training->poolPlan()->plan.bottleneckMs, bottleneckMs);
+        QVERIFY(!window->document()->isModified());
+
+        auto pipedream = doc;
+        pipedream["cost_model"] = "pipedream";
+        const QString refusedPath = folder.filePath("pipedream.json");
+        QFile out(refusedPath);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QByteArray::fromStdString(pipedream.dump()));
+        out.close();
+        m_fixture.clearMessages();
+        QVERIFY(!window->files()->openPlan(refusedPath));
+        QCOMPARE(m_fixture.messages().size(), 1);
+        QVERIFY2(m_fixture.messages().front().contains("PipeDream's cost model"),
+                 qPrintable(m_fixture.messages().front()));
+        QCOMPARE(training->document()->pipelineSettings().pool, pool);
     }
 
     // File ▸ Export Report carries the Training mode's plan on a second page when it has one

@@ -1,5 +1,6 @@
 #include "ui/training/TrainingPanel.h"
 
+#include "core/plans/PoolPlanJson.h"
 #include "core/predictor/PredictorJson.h"
 
 #include "core/planners/IterationPlanner.h"
@@ -511,10 +512,14 @@ std::optional<nlohmann::ordered_json> TrainingPanel::planDocument(QString* error
         return std::nullopt;
     }
     if (isPipelineSelected() && m_document->pipelineSettings().usesPool()) {
-        *error = QStringLiteral("A plan over a pool is not written as a plan file yet; "
-                                "cutlab-cli train --cluster %1 --json writes it.")
-                     .arg(m_document->pipelineSettings().pool);
-        return std::nullopt;
+        if (!m_poolPlan) {
+            *error = QStringLiteral("The pipeline planner has no plan over the pool on screen.");
+            return std::nullopt;
+        }
+        auto doc = core::poolPlanToJson(*m_document->profile(), *m_document->network(),
+                                        m_poolRequest, m_poolPlan->plan);
+        doc["batch"] = m_document->settings().batch;
+        return doc;
     }
     return TrainingPlanDocument::write({*m_document->profile(), *m_document->network(),
                                         m_document->settings(), m_result, m_pipeline},

@@ -3,6 +3,7 @@
 #include "core/plans/PipelineJson.h"
 #include "core/plans/TrainingJson.h"
 #include "core/training/TrainingCostModel.h"
+#include "ui/training/TrainingDocument.h"
 
 namespace cutlab::ui {
 namespace {
@@ -35,6 +36,21 @@ nlohmann::ordered_json pipelineDocument(const TrainingPlanDocument::Shown& shown
     return doc;
 }
 
+// A plan over a pool: the pool and its types' memory; the chain is the profile's, for when the
+// pool is cleared. The pool planner's stages are planned again.
+std::optional<TrainingSettings> poolSettings(const core::TrainingPlanFileContent& plan,
+                                             const core::Profile& profile,
+                                             TrainingSettings settings, QString* error) {
+    PipelineSettings& pipeline = settings.pipeline;
+    pipeline.chain = TrainingDocument::defaultChain(profile);
+    pipeline.pool = QString::fromStdString(plan.pool);
+    for (const auto& [id, bytes] : plan.poolCapacityBytes)
+        pipeline.poolCapacityBytes.insert(QString::fromStdString(id), bytes);
+    if (pipeline.poolRequest(profile, error).pool.groups.empty())
+        return std::nullopt;
+    return settings;
+}
+
 } // namespace
 
 std::optional<nlohmann::ordered_json> TrainingPlanDocument::write(const Shown& shown,
@@ -61,12 +77,16 @@ TrainingPlanDocument::settingsOf(const core::TrainingPlanFileContent& plan,
     if (plan.planner != "pipeline")
         return settings;
     PipelineSettings& pipeline = settings.pipeline;
+    pipeline.optimizer = plan.optimizer;
+    pipeline.recompute = plan.recompute;
+    pipeline.microBatch = plan.microBatch;
+    pipeline.microBatches = plan.microBatches;
+    if (!plan.pool.empty())
+        return poolSettings(plan, profile, settings, error);
     for (const std::string& id : plan.chain)
         pipeline.chain << QString::fromStdString(id);
     if (pipeline.machineChain(profile, error).empty())
         return std::nullopt;
-    pipeline.microBatch = plan.microBatch;
-    pipeline.microBatches = plan.microBatches;
     pipeline.cutMode = plan.cutMode;
     pipeline.scheduleKind = plan.schedule;
     pipeline.forwardBits = plan.forwardBits;
