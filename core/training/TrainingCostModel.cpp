@@ -24,6 +24,8 @@ TrainingCostModel::TrainingCostModel(const Profile& profile, const Network& netw
     TrainingTimes::requireBackwardAndUpdate(profile);
     if (machineOfTier[0] < 0)
         throw PlanError("training needs a device machine: the data starts there");
+    for (const Machine& machine : profile.machines)
+        m_memory.capacityBytes.push_back(machine.memoryBytes.value_or(0.0));
     const std::size_t machines = profile.machines.size(), layers = profile.layers.size();
     auto prefix = [&](auto value) {
         std::vector<std::vector<double>> result(machines, std::vector<double>(layers + 1, 0.0));

@@ -49,7 +49,8 @@ class TrainingCostModel {
         return m_outputs[static_cast<std::size_t>(end)] -
                m_outputs[static_cast<std::size_t>(begin)];
     }
-    // The optimizer and the machines' capacities the planners respect (none by default).
+    // The optimizer and the machines' capacities the planners respect: by default SGD and each
+    // machine's memory_bytes (none when it has no memory_bytes).
     const TrainingMemorySettings& memory() const { return m_memory; }
     void setMemory(TrainingMemorySettings memory) { m_memory = std::move(memory); }
     // Bytes per sample that cross the cut at `position` (0 = the model input).

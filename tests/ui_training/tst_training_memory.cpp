@@ -23,8 +23,11 @@
 #include "ui/training/TrainingDocument.h"
 #include "ui/training/TrainingPanel.h"
 
+#include "core/io/NetworkFile.h"
 #include "core/io/ProfileLoader.h"
 #include "core/model/Network.h"
+#include "core/planners/IterationPlanner.h"
+#include "core/training/TrainingCostModel.h"
 
 #include <QImage>
 #include <QLabel>
@@ -115,6 +118,7 @@ class TrainingMemoryTest : public QObject {
     void recomputeChangesMemoryAndBackwardTime();
     void nothingFitsShowsTheCoreMessage();
     void unknownCapacitiesAreSaidUnknown();
+    void hierTrainKeepsToTheProfileMemory();
 };
 
 void TrainingMemoryTest::plannedPartitionFitsAndSaysSo() {
@@ -267,6 +271,49 @@ void TrainingMemoryTest::unknownCapacitiesAreSaidUnknown() {
             partlyText.contains(QStringLiteral("The machine of stage 1 on gpu has no "
                                                "memory_bytes: whether it fits is not known.")),
         qPrintable(partlyText));
+}
+
+// HierTrain in the window plans within the profile's memory_bytes, as `train` does: with the Pi 3
+// at 3,000,000 bytes (AlexNet's unlimited plan on the HierTrain network puts more on it) the window
+// shows the core's plan for that capacity, slower than the unlimited one, and a bar per machine
+// against it.
+void TrainingMemoryTest::hierTrainKeepsToTheProfileMemory() {
+    core::Profile profile =
+        *core::loadProfileFile(
+             sourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json").toStdString())
+             .profile;
+    const core::Network network =
+        *core::loadNetwork(
+             sourcePath("sample_profiles/hiertrain/network-hiertrain.json").toStdString())
+             .network;
+    const int pi = profile.machineIndex("raspi3");
+    profile.machines[static_cast<std::size_t>(pi)].memoryBytes.reset();
+    const core::TrainingCostModel free(profile, network, core::trainingMachines(profile));
+    const double freeMs = core::runIterationPlanner("hiertrain", free, 128).iterationMs();
+    profile.machines[static_cast<std::size_t>(pi)].memoryBytes = 3000000.0;
+    const core::TrainingCostModel bound(profile, network, core::trainingMachines(profile));
+    const double boundMs = core::runIterationPlanner("hiertrain", bound, 128).iterationMs();
+    QVERIFY(boundMs > freeMs);
+
+    ui::TrainingPanel panel;
+    panel.resize(1280, 800);
+    panel.setDocument(profile, network);
+    panel.setPlanner("hiertrain");
+    panel.setBatch(128);
+    QVERIFY(settled(panel));
+    QVERIFY2(panel.trainingResult(), qPrintable(panel.errorText()));
+    QCOMPARE(panel.trainingResult()->iterationMs(), boundMs);
+    const auto& bars = panel.iterationMemoryView()->stages();
+    QVERIFY(!bars.empty());
+    QCOMPARE(bars.front().name, QStringLiteral("device raspi3"));
+    QCOMPARE(bars.front().capacityBytes, 3000000.0);
+    QVERIFY(bars.front().memory.total() <= 3000000.0);
+    for (const auto& bar : bars)
+        QVERIFY2(!bar.isOver(), qPrintable(bar.name));
+    QVERIFY(panel.iterationMemoryView()->isVisibleTo(&panel));
+    panel.setPlanner("pipeline"); // the Timeline tab then shows no iteration plan, nor its bars
+    QVERIFY(settled(panel));
+    QVERIFY(!panel.iterationMemoryView()->isVisibleTo(&panel));
 }
 
 QTEST_MAIN(TrainingMemoryTest)

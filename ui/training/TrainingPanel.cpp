@@ -16,6 +16,7 @@
 #include "ui/jobs/JobRunner.h"
 #include "ui/training/FittingSceneView.h"
 #include "ui/training/HierTrainTimelineBuilder.h"
+#include "ui/training/IterationMemoryBars.h"
 #include "ui/training/PipelineGanttBuilder.h"
 #include "ui/training/PipelinePlanningStatus.h"
 #include "ui/training/PipelineSettingsBox.h"
@@ -80,7 +81,7 @@ TrainingPanel::TrainingPanel(QWidget* parent)
                                    QStringLiteral("One iteration over time: each worker's busy "
                                                   "bars inside each phase; grey is idle."))),
       m_strip(new StageStripView(this)), m_memoryView(new StageMemoryView(this)),
-      m_ganttScene(new QGraphicsScene(this)),
+      m_iterationMemoryView(new StageMemoryView(this)), m_ganttScene(new QGraphicsScene(this)),
       m_ganttView(makeSceneView(m_ganttScene, this,
                                 QStringLiteral("The simulated pipeline schedule: stages and links "
                                                "over time, micro-batch numbers on the bars."))),
@@ -175,7 +176,12 @@ void TrainingPanel::layOut() {
     strategyLayout->setContentsMargins(0, 0, 0, 0);
     strategyLayout->addWidget(m_strategyStatus);
     strategyLayout->addWidget(m_strategyView, 1);
-    m_tabs->addTab(m_timelineView, QStringLiteral("Timeline"));
+    auto* timelinePage = new QWidget(this);
+    auto* timelineLayout = new QVBoxLayout(timelinePage);
+    timelineLayout->setContentsMargins(0, 0, 0, 0);
+    timelineLayout->addWidget(m_iterationMemoryView);
+    timelineLayout->addWidget(m_timelineView, 1);
+    m_tabs->addTab(timelinePage, QStringLiteral("Timeline"));
     m_tabs->addTab(pipelinePage, QStringLiteral("Pipeline"));
     m_tabs->addTab(strategyPage, QStringLiteral("Strategy comparison"));
 
@@ -270,6 +276,7 @@ void TrainingPanel::setDark(bool dark) {
     m_ganttView->setBackgroundBrush(colors.background);
     m_strip->setColors(colors);
     m_memoryView->setColors(colors);
+    m_iterationMemoryView->setColors(colors);
     drawTimeline();
     drawGantt();
     if (QChart* chart = m_strategyView->chart())
@@ -460,6 +467,7 @@ void TrainingPanel::replanIteration() {
     m_result.reset();
     m_timeline.reset();
     m_iterationError.clear();
+    m_iterationMemoryView->clear();
     if (isPipelineSelected()) { // the timeline belongs to the iteration planners: none runs
         m_jobs->cancel(IterationJob);
         drawTimeline();
@@ -473,26 +481,29 @@ void TrainingPanel::replanIteration() {
                       // On a worker thread: only the copies above are read.
                       auto result = std::make_shared<std::optional<core::TrainingResult>>();
                       auto timeline = std::make_shared<std::optional<core::TrainingTimeline>>();
+                      auto bars = std::make_shared<std::vector<StageMemoryBar>>();
                       QString error;
                       try {
                           const core::TrainingCostModel model(*profile, network,
                                                               core::trainingMachines(*profile));
                           *result = core::runIterationPlanner(name, model, samples);
                           *timeline = core::TrainingTimelineMaker::fromResult(model, **result);
+                          *bars = iterationMemoryBars(model, **result);
                       } catch (const core::PlanError& planError) {
                           result->reset();
                           timeline->reset();
                           error = QString::fromStdString(planError.what());
                       }
-                      return
-                          [this, result, timeline, error] { // on the GUI thread, if still current
-                              m_result = *result;
-                              m_timeline = *timeline;
-                              m_iterationError = error;
-                              drawTimeline();
-                              updateMessage();
-                              emit planChanged();
-                          };
+                      return [this, result, timeline, bars,
+                              error] { // on the GUI thread, if still current
+                          m_result = *result;
+                          m_timeline = *timeline;
+                          m_iterationError = error;
+                          m_iterationMemoryView->setStages(*bars);
+                          drawTimeline();
+                          updateMessage();
+                          emit planChanged();
+                      };
                   });
     showSceneMessage(m_timelineScene, QStringLiteral("Planning…"), false);
     updateMessage();

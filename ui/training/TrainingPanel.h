@@ -122,6 +122,8 @@ class TrainingPanel : public QWidget {
     QGraphicsView* ganttView() const { return m_ganttView; }
     StageStripView* stageStrip() const { return m_strip; }
     StageMemoryView* memoryView() const { return m_memoryView; }
+    // What each machine of the iteration plan (HierTrain, a baseline) holds, on the Timeline tab.
+    StageMemoryView* iterationMemoryView() const { return m_iterationMemoryView; }
     // The sentence under the summary on the pipeline's memory (empty without a pipeline).
     QLabel* memorySummary() const { return m_memorySummary; }
     QLabel* pipelineCaption() const { return m_pipelineCaption; }
@@ -234,6 +236,7 @@ class TrainingPanel : public QWidget {
     QGraphicsView* m_timelineView;
     StageStripView* m_strip;
     StageMemoryView* m_memoryView;
+    StageMemoryView* m_iterationMemoryView;
     QGraphicsScene* m_ganttScene;
     QGraphicsView* m_ganttView;
     QChartView* m_strategyView;
