@@ -212,6 +212,19 @@ class TestUiTrust : public QObject {
     Q_OBJECT
     WindowFixture m_fixture;
 
+    // Writes `doc` to `path` and opens it as a plan: the one message its refusal showed, or ""
+    // when it opened, or said more or less than one thing.
+    QString refusalOf(MainWindow* window, const QString& path, const nlohmann::json& doc) {
+        QFile out(path);
+        if (!out.open(QIODevice::WriteOnly) || out.write(QByteArray::fromStdString(doc.dump())) < 0)
+            return {};
+        out.close();
+        m_fixture.clearMessages();
+        if (window->files()->openPlan(path) || m_fixture.messages().size() != 1)
+            return {};
+        return m_fixture.messages().front();
+    }
+
   private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
@@ -577,16 +590,8 @@ class TestUiTrust : public QObject {
         // a plan whose stages skip layers is refused with the reason, and changes nothing
         auto broken = pipeline;
         broken["stages"][1]["layers"].erase(0);
-        const QString brokenPath = folder.filePath("broken.json");
-        QFile out(brokenPath);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(QByteArray::fromStdString(broken.dump()));
-        out.close();
-        m_fixture.clearMessages();
-        QVERIFY(!window->files()->openPlan(brokenPath));
-        QCOMPARE(m_fixture.messages().size(), 1);
-        QVERIFY2(m_fixture.messages().front().contains("stage 2 is not the run of layers after"),
-                 qPrintable(m_fixture.messages().front()));
+        const QString why = refusalOf(window, folder.filePath("broken.json"), broken);
+        QVERIFY2(why.contains("stage 2 is not the run of layers after"), qPrintable(why));
         QCOMPARE(training->planner(), QStringLiteral("hiertrain"));
     }
 
@@ -640,16 +645,8 @@ class TestUiTrust : public QObject {
 
         auto pipedream = doc;
         pipedream["cost_model"] = "pipedream";
-        const QString refusedPath = folder.filePath("pipedream.json");
-        QFile out(refusedPath);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(QByteArray::fromStdString(pipedream.dump()));
-        out.close();
-        m_fixture.clearMessages();
-        QVERIFY(!window->files()->openPlan(refusedPath));
-        QCOMPARE(m_fixture.messages().size(), 1);
-        QVERIFY2(m_fixture.messages().front().contains("PipeDream's cost model"),
-                 qPrintable(m_fixture.messages().front()));
+        const QString why = refusalOf(window, folder.filePath("pipedream.json"), pipedream);
+        QVERIFY2(why.contains("PipeDream's cost model"), qPrintable(why));
         QCOMPARE(training->document()->pipelineSettings().pool, pool);
     }
 
