@@ -1,6 +1,7 @@
 #include "core/plans/ClusterPlanJson.h"
 
 #include "core/io/JsonNumbers.h"
+#include "core/plans/PlanHeader.h"
 
 namespace cutlab::core {
 
@@ -46,12 +47,7 @@ std::string clusterMachineName(const std::string& machineId, int index) {
 nlohmann::ordered_json clusterPlanToJson(const Profile& profile, const AntichainStates& states,
                                          const ClusterPlanQuery& query, const PipeDreamPlan& plan) {
     const PipeDreamRequest& request = query.request;
-    nlohmann::ordered_json doc;
-    doc["format"] = "cutlab-plan";
-    doc["version"] = 1;
-    doc["kind"] = "training";
-    doc["model"] = profile.model.name;
-    doc["planner"] = "pipeline";
+    nlohmann::ordered_json doc = planHeader("training", profile.model.name, "pipeline");
     doc["cost_model"] = "pipedream";
     doc["memory_accounting"] = "pipedream";
     doc["cluster"] = queryJson(query);

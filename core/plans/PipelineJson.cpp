@@ -1,6 +1,7 @@
 #include "core/plans/PipelineJson.h"
 
 #include "core/io/NetworkFile.h"
+#include "core/plans/PlanHeader.h"
 #include "core/plans/PlanJson.h"
 
 namespace cutlab::core {
@@ -70,12 +71,7 @@ nlohmann::ordered_json pipelinePlanToJson(const Profile& profile, const Network&
                                           const PipelinePlan* plan,
                                           const PipelineSchedule* schedule, int microBatch,
                                           int microBatches) {
-    nlohmann::ordered_json doc;
-    doc["format"] = "cutlab-plan";
-    doc["version"] = 1;
-    doc["kind"] = "training";
-    doc["model"] = profile.model.name;
-    doc["planner"] = "pipeline";
+    nlohmann::ordered_json doc = planHeader("training", profile.model.name, "pipeline");
     doc["network"] = networkToJson(network);
     doc["chain"] = options.chain;
     doc["micro_batch"] = microBatch;

@@ -2,6 +2,7 @@
 
 #include "core/io/JsonNumbers.h"
 #include "core/io/NetworkFile.h"
+#include "core/plans/PlanHeader.h"
 
 namespace cutlab::core {
 namespace {
@@ -82,12 +83,7 @@ nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model,
 nlohmann::ordered_json inferencePlansToJson(const InferenceCostModel& model,
                                             const std::vector<RankedPlan>& plans,
                                             const std::string& planner) {
-    nlohmann::ordered_json document;
-    document["format"] = "cutlab-plan";
-    document["version"] = 1;
-    document["kind"] = "inference";
-    document["model"] = model.profile().model.name;
-    document["planner"] = planner;
+    nlohmann::ordered_json document = planHeader("inference", model.profile().model.name, planner);
     nlohmann::ordered_json network = networkToJson(model.network());
     network.erase("format");
     network.erase("version");

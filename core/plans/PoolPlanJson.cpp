@@ -2,6 +2,7 @@
 
 #include "core/io/JsonNumbers.h"
 #include "core/io/NetworkFile.h"
+#include "core/plans/PlanHeader.h"
 
 #include <algorithm>
 #include <map>
@@ -82,12 +83,7 @@ nlohmann::ordered_json peaksJson(const PoolRequest& request, const PoolPlan& pla
 
 nlohmann::ordered_json poolPlanToJson(const Profile& profile, const Network& network,
                                       const PoolRequest& request, const PoolPlan& plan) {
-    nlohmann::ordered_json doc;
-    doc["format"] = "cutlab-plan";
-    doc["version"] = 1;
-    doc["kind"] = "training";
-    doc["model"] = profile.model.name;
-    doc["planner"] = "pipeline";
+    nlohmann::ordered_json doc = planHeader("training", profile.model.name, "pipeline");
     doc["cost_model"] = "cutlab";
     doc["cluster"] = poolJson(request.pool);
     doc["network"] = networkToJson(network); // whole, as every plan: the window reopens it

@@ -1,6 +1,7 @@
 #include "core/plans/TrainingJson.h"
 
 #include "core/io/NetworkFile.h"
+#include "core/plans/PlanHeader.h"
 #include "core/plans/PlanJson.h"
 #include "core/training/TrainingMemory.h"
 
@@ -118,12 +119,7 @@ void writeMachineMemory(const TrainingCostModel& model, const TrainingResult& re
 
 nlohmann::ordered_json trainingResultToJson(const TrainingCostModel& model,
                                             const TrainingResult& result) {
-    nlohmann::ordered_json doc;
-    doc["format"] = "cutlab-plan";
-    doc["version"] = 1;
-    doc["kind"] = "training";
-    doc["model"] = model.profile().model.name;
-    doc["planner"] = result.planner;
+    nlohmann::ordered_json doc = planHeader("training", model.profile().model.name, result.planner);
     nlohmann::ordered_json network = networkToJson(model.network());
     network.erase("format");
     network.erase("version");
