@@ -1,0 +1,14 @@
+#!/bin/sh
+# Makes the estimated samples of this folder from the ONNX exports of sample_profiles/calibration:
+#   resnet18.json  ResNet-18 on a Jetson Nano (device, 4 GiB), an i7-6700K (edge, no memory
+#                  given: a PC holds what was fitted) and a V100 (cloud, 16 GiB), every time a
+#                  roofline estimate of the presets (docs/cost-models.md §3), each machine's
+#                  memory_bytes the vendor's figure (docs/formats.md §1, sample capacities)
+#
+#   sample_profiles/estimated/make_estimated_samples.sh [path/to/cutlab-cli]
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cli=${1:-$root/build/dev/app/cutlab-cli}
+"$cli" import "$root/sample_profiles/calibration/resnet18.onnx" -o "$here/resnet18.json" \
+    --machines jetson-nano@device,i7-6700k@edge,v100@cloud
