@@ -13,6 +13,7 @@
 #include "ui/panels/ChartsPanel.h"
 #include "ui/panels/ExplainPanel.h"
 #include "ui/panels/GraphPanel.h"
+#include "ui/panels/InspectorPanel.h"
 #include "ui/panels/LinkEditor.h"
 #include "ui/panels/PlannerPanel.h"
 #include "ui/panels/SettingsPanel.h"
@@ -123,6 +124,21 @@ class TestUiWindow : public QObject {
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName("CutLabTest");
+    }
+
+    // The inspector says each machine's memory, or that it is unknown, as the planners use it.
+    void inspectorSaysEachMachinesMemory() {
+        MainWindow* window = openWindow(uiSourcePath("sample_profiles/estimated/resnet18.json"));
+        QVERIFY(window);
+        QTreeWidget* tree = window->inspector()->tree();
+        QStringList rows;
+        for (QTreeWidgetItem* item :
+             tree->findItems(QStringLiteral("*"), Qt::MatchWildcard | Qt::MatchRecursive))
+            rows << item->text(0) + QLatin1Char('=') + item->text(1);
+        QVERIFY2(rows.filter(QStringLiteral("jetson-nano=device · memory 4.00 GiB · ")).size() == 1,
+                 qPrintable(rows.join('\n')));
+        QVERIFY(rows.filter(QStringLiteral("i7-6700k=edge · memory unknown · ")).size() == 1);
+        QVERIFY(rows.filter(QStringLiteral("v100=cloud · memory 16.00 GiB · ")).size() == 1);
     }
 
     void trainingModeFollowsTheDocument() {

@@ -71,11 +71,16 @@ void InspectorPanel::showModel() {
     auto* machines = new QTreeWidgetItem(m_tree, {QStringLiteral("Machines")});
     for (const auto& machine : profile.machines) {
         QString text = QString::fromStdString(core::tierName(machine.tier));
+        text += machine.memoryBytes
+                    ? QStringLiteral(" · memory %1 GiB")
+                          .arg(Format::number(*machine.memoryBytes / 1073741824.0, 2))
+                    : QStringLiteral(" · memory unknown");
         if (!machine.label.empty())
             text += QStringLiteral(" · ") + QString::fromStdString(machine.label);
         if (core::isEstimatedMachine(machine))
             text += QStringLiteral(" · estimated times");
-        new QTreeWidgetItem(machines, {QString::fromStdString(machine.id), text});
+        auto* row = new QTreeWidgetItem(machines, {QString::fromStdString(machine.id), text});
+        row->setToolTip(1, text);
     }
     m_tree->expandAll();
 }
