@@ -21,6 +21,8 @@ const char* const kUsage =
     "  estimate PROFILE -o OUT  add machines with roofline time estimates (see 'estimate --list')\n"
     "  calibrate PROFILE --model M.onnx -o MACHINE.json  fit a machine's roofline to its profile\n"
     "  compare PLAN RUN      a plan's predicted times beside a measured run of it\n"
+    "  trace FILE...         what a network trace measures: mean, p10/p50/p90, 1 s bins\n"
+    "  replay PROFILE        stream frames through a plan over measured network traces\n"
     "  predictor train|eval|predict  AccEPT's latency predictor (see 'predictor --help')\n"
     "  chart PROFILE         the window's charts as PNG, SVG or PDF (headless)\n"
     "  report PROFILE -o OUT.pdf  the window's one-page PDF report (headless)\n"
@@ -60,6 +62,10 @@ int main(int argc, char** argv) {
             return cutlab::cli::runCalibrate(arguments);
         if (command == "compare")
             return cutlab::cli::runCompare(arguments);
+        if (command == "trace")
+            return cutlab::cli::runTrace(arguments);
+        if (command == "replay")
+            return cutlab::cli::runReplay(arguments);
         if (command == "predictor")
             return cutlab::cli::runPredictor(arguments);
         std::cerr << "cutlab-cli: unknown command '" << command << "'\n" << kUsage;

@@ -22,6 +22,8 @@ int runMerge(const std::vector<std::string>& arguments);     // MergeCommand.cpp
 int runEstimate(const std::vector<std::string>& arguments);  // EstimateCommand.cpp
 int runCalibrate(const std::vector<std::string>& arguments); // CalibrateCommand.cpp
 int runCompare(const std::vector<std::string>& arguments);   // CompareCommand.cpp
+int runTrace(const std::vector<std::string>& arguments);     // TraceCommand.cpp
+int runReplay(const std::vector<std::string>& arguments);    // ReplayCommand.cpp
 int runPredictor(const std::vector<std::string>& arguments); // PredictorCommand.cpp
 int runTrainingChart(
     const std::vector<std::string>& arguments); // TrainingChartCommand.cpp (cutlab-charts)

@@ -137,6 +137,10 @@ int resolveLayer(const core::Profile& profile, const std::string& name, const st
 }
 
 core::Network loadNetworkOrThrow(const std::string& spec) {
+    return *loadNetworkDocumentOrThrow(spec).network;
+}
+
+core::NetworkLoadResult loadNetworkDocumentOrThrow(const std::string& spec) {
     auto loaded = core::loadNetwork(spec);
     if (!loaded.ok()) {
         std::string message = spec + ": error: " + loaded.issues.front().text();
@@ -144,7 +148,7 @@ core::Network loadNetworkOrThrow(const std::string& spec) {
             message += "\n" + spec + ": error: " + loaded.issues[i].text();
         throw CliError(message);
     }
-    return *loaded.network;
+    return loaded;
 }
 
 core::InferenceQuery PlanOptions::query(const core::Profile& profile) const {

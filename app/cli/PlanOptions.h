@@ -4,6 +4,7 @@
 
 #include "core/inference/InferenceCostModel.h"
 #include "core/inference/InferenceQuery.h"
+#include "core/io/NetworkFile.h"
 #include "core/model/Network.h"
 #include "core/model/Profile.h"
 
@@ -52,6 +53,8 @@ struct PlanOptions {
 // "conv1" or "#3" -> layer position (core::resolveLayer); throws CliError.
 int resolveLayer(const core::Profile& profile, const std::string& name, const std::string& flag);
 core::Network loadNetworkOrThrow(const std::string& spec);
+// The network with the traces its file attaches to links (paths resolved); throws CliError.
+core::NetworkLoadResult loadNetworkDocumentOrThrow(const std::string& spec);
 
 // The plan options' help, with the registry's inference planners.
 std::string planOptionsHelp();

@@ -103,6 +103,23 @@ NetworkLoadResult parseScissionCsv(std::string_view text, const std::string& nam
     return result;
 }
 
+// "trace" is the link's from → to direction, "trace_reverse" its to → from direction.
+void readLinkTraces(const nlohmann::ordered_json& entry, const std::string& at, const Link& link,
+                    JsonFields& fields, std::vector<TraceAttachment>& traces) {
+    for (const bool reverse : {false, true}) {
+        const std::string key = reverse ? "trace_reverse" : "trace";
+        const auto value = entry.find(key);
+        if (value == entry.end())
+            continue;
+        const auto path = fields.string(*value, at + "/" + key);
+        if (path && path->empty())
+            fields.add(at + "/" + key, "must name a trace file");
+        else if (path)
+            traces.push_back({reverse ? link.to : link.from, reverse ? link.from : link.to, *path,
+                              0, (at + "/" + key).substr(1)});
+    }
+}
+
 } // namespace
 
 NetworkLoadResult networkFromJson(const nlohmann::ordered_json& root, const std::string& pointer) {
@@ -171,6 +188,7 @@ NetworkLoadResult networkFromJson(const nlohmann::ordered_json& root, const std:
             if (value)
                 link.latencyMs = *value;
         }
+        readLinkTraces(entry, at, link, fields, result.traces);
         if (good)
             network.links.push_back(link);
     }
@@ -213,7 +231,7 @@ NetworkLoadResult parseNetwork(std::string_view text, const std::string& default
 
 NetworkLoadResult loadNetwork(const std::string& presetOrPath) {
     if (auto preset = networkPreset(presetOrPath))
-        return {std::move(preset), {}};
+        return {std::move(preset), {}, {}};
     std::string error;
     auto text = readTextFile(presetOrPath, error);
     if (!text) {
@@ -221,7 +239,13 @@ NetworkLoadResult loadNetwork(const std::string& presetOrPath) {
         result.issues.push_back({"", error + " (and not a preset: 3g, 4g, fibre, ideal)"});
         return result;
     }
-    return parseNetwork(*text, toValidUtf8(std::filesystem::path(presetOrPath).stem().string()));
+    auto result =
+        parseNetwork(*text, toValidUtf8(std::filesystem::path(presetOrPath).stem().string()));
+    const auto folder = std::filesystem::path(presetOrPath).parent_path();
+    for (auto& trace : result.traces)
+        if (std::filesystem::path(trace.path).is_relative())
+            trace.path = (folder / trace.path).string();
+    return result;
 }
 
 nlohmann::ordered_json networkToJson(const Network& network) {

@@ -2,6 +2,7 @@
 
 #include "core/model/Network.h"
 #include "core/model/ProfileIssue.h"
+#include "core/model/TraceAttachment.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,6 +16,8 @@ namespace cutlab::core {
 struct NetworkLoadResult {
     std::optional<Network> network;
     std::vector<ProfileIssue> issues;
+    // The links' "trace" and "trace_reverse" files (paths resolved by loadNetwork).
+    std::vector<TraceAttachment> traces;
     bool ok() const { return network.has_value(); }
 };
 

@@ -599,9 +599,9 @@ class TestCli : public QObject {
         QCOMPARE(json(info.out)["layers"].toInt(), 1);
     }
     void helpOnEverySubcommand() {
-        for (const char* command :
-             {"validate", "info", "plan", "train", "sweep", "import", "merge", "estimate",
-              "predictor", "chart", "report", "training-chart", "calibrate", "compare"}) {
+        for (const char* command : {"validate", "info", "plan", "train", "sweep", "import", "merge",
+                                    "estimate", "predictor", "chart", "report", "training-chart",
+                                    "calibrate", "compare", "trace", "replay"}) {
             const Run run = cli({command, "--help"});
             QCOMPARE(run.status, 0);
             QVERIFY(run.out.startsWith(QString("usage: cutlab-cli ") + command));
