@@ -38,19 +38,25 @@ std::string placementText(const core::InferenceCostModel& model,
 }
 
 void printTable(const core::InferenceCostModel& model, const std::vector<core::RankedPlan>& plans,
-                const std::string& planner) {
+                const std::string& planner, bool stream) {
     std::cout << model.profile().model.name << " on " << model.network().name << ", planner "
               << planner << "\n";
-    std::printf("%4s %12s %12s %12s %12s  %s\n", "rank", "total ms", "compute ms", "transfer ms",
-                "sent bytes", "placement");
+    std::printf("%4s %12s %12s %12s %12s", "rank", "total ms", "compute ms", "transfer ms",
+                "sent bytes");
+    if (stream)
+        std::printf(" %12s %10s", "period ms", "frames/s");
+    std::printf("  %s\n", "placement");
     std::fflush(stdout);
     int rank = 1;
     for (const auto& plan : plans) {
         const auto& e = plan.evaluation;
-        std::printf("%4d %12s %12s %12s %12s  %s\n", rank++, fixed(e.totalMs, 1).c_str(),
+        std::printf("%4d %12s %12s %12s %12s", rank++, fixed(e.totalMs, 1).c_str(),
                     fixed(e.computeMs, 1).c_str(), fixed(e.transferMs, 1).c_str(),
-                    core::jsonNumber(e.transferBytes).dump().c_str(),
-                    placementText(model, e).c_str());
+                    core::jsonNumber(e.transferBytes).dump().c_str());
+        if (stream)
+            std::printf(" %12s %10s", fixed(e.periodMs, 1).c_str(),
+                        e.periodMs > 0 ? fixed(1000.0 / e.periodMs, 2).c_str() : "unlimited");
+        std::printf("  %s\n", placementText(model, e).c_str());
     }
     std::fflush(stdout);
 }
@@ -107,7 +113,7 @@ int runPlan(const std::vector<std::string>& arguments) {
         return 1;
     }
     if (!options.json)
-        printTable(model, plans, planner);
+        printTable(model, plans, planner, options.objective == core::Objective::Throughput);
     return 0;
 }
 

@@ -23,7 +23,9 @@ std::string planOptionsHelp() {
            " (default scission)\n"
            "  --top N                      how many ranked plans (default 5)\n"
            "  --input-bytes N              override model.input_bytes\n"
-           "  --objective latency|transfer what to rank by (default latency)\n"
+           "  --objective latency|transfer|throughput  what to rank by (default latency);\n"
+           "                               throughput: the period a stream sustains (scission)\n"
+           "  --max-latency MS             scission: a frame's total_ms at most MS\n"
            "  --machines ID[,ID...]        only these machines are candidates\n"
            "  --use TIER / --skip TIER     that tier must / must not run layers (repeatable)\n"
            "  --pin LAYER@TIER             a layer must run on that tier (repeatable)\n"
@@ -84,8 +86,15 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
             objective = core::Objective::Latency;
         else if (value == "transfer")
             objective = core::Objective::Transfer;
+        else if (value == "throughput")
+            objective = core::Objective::Throughput;
         else
-            throw CliError("--objective must be latency or transfer, not '" + value + "'");
+            throw CliError("--objective must be latency, transfer or throughput, not '" + value +
+                           "'");
+    } else if (flag == "--max-latency") {
+        maxLatencyMs = parseNumber(take(), flag);
+        if (*maxLatencyMs < 0)
+            throw CliError("--max-latency must be a number of ms >= 0");
     } else if (flag == "--machines") {
         for (const auto& id : splitList(take()))
             machines.push_back(id);
@@ -156,6 +165,7 @@ core::InferenceQuery PlanOptions::query(const core::Profile& profile) const {
     text.planner = planner;
     text.top = top;
     text.objective = objective;
+    text.maxLatencyMs = maxLatencyMs;
     text.machines = machines;
     text.tierRules = tierRules;
     text.pins = pins;

@@ -22,6 +22,7 @@ struct PlanOptions {
     int top = 5;
     std::optional<double> inputBytes;
     core::Objective objective = core::Objective::Latency;
+    std::optional<double> maxLatencyMs;
     std::vector<std::string> machines;
     std::vector<std::pair<std::string, core::TierUse>> tierRules;
     std::vector<std::pair<std::string, std::string>> pins, forbids; // layer, tier

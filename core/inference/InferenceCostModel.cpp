@@ -2,6 +2,9 @@
 
 #include "core/model/PlanError.h"
 
+#include <algorithm>
+#include <utility>
+
 namespace cutlab::core {
 
 InferenceCostModel::InferenceCostModel(const Profile& profile, const Network& network,
@@ -20,10 +23,14 @@ InferenceCostModel::InferenceCostModel(const Profile& profile, const Network& ne
         }
     }
     m_links.resize(machines * machines);
+    m_directions.resize(machines * machines);
     for (std::size_t a = 0; a < machines; ++a)
-        for (std::size_t b = 0; b < machines; ++b)
-            m_links[a * machines + b] =
-                network.linkBetween(profile, static_cast<int>(a), static_cast<int>(b));
+        for (std::size_t b = 0; b < machines; ++b) {
+            const int from = static_cast<int>(a), to = static_cast<int>(b);
+            m_links[a * machines + b] = network.linkBetween(profile, from, to);
+            if (a != b)
+                m_directions[a * machines + b] = linkDirectionBetween(network, profile, from, to);
+        }
 }
 
 const Link& InferenceCostModel::requireLink(int from, int to) const {
@@ -65,7 +72,35 @@ Evaluation InferenceCostModel::evaluate(const std::vector<Segment>& segments, in
     if (returnResult && origin >= 0)
         move(origin, layerCount());
     result.totalMs = result.computeMs + result.transferMs;
+    result.periodMs = streamPeriodMs(result);
     return result;
+}
+
+double InferenceCostModel::streamPeriodMs(const Evaluation& evaluation) const {
+    std::vector<std::pair<int, double>> machineBusy;
+    std::vector<std::pair<LinkDirection, double>> linkBusy;
+    auto add = [](auto& list, const auto& key, double ms) {
+        for (auto& [existing, sum] : list)
+            if (existing == key) {
+                sum += ms;
+                return;
+            }
+        list.emplace_back(key, ms);
+    };
+    for (const StageCost& stage : evaluation.stages)
+        add(machineBusy, stage.machine, stage.computeMs);
+    for (const TransferCost& transfer : evaluation.transfers) {
+        // A link the network lacks cannot appear here: evaluate() requires it.
+        const auto direction = this->direction(transfer.from, transfer.to);
+        add(linkBusy, direction.value_or(LinkDirection{}),
+            busyMs(transfer.from, transfer.to, transfer.bytes));
+    }
+    double period = 0;
+    for (const auto& [machine, ms] : machineBusy)
+        period = std::max(period, ms);
+    for (const auto& [direction, ms] : linkBusy)
+        period = std::max(period, ms);
+    return period;
 }
 
 Evaluation InferenceCostModel::evaluate(const TierPlacement& placement) const {

@@ -2,6 +2,7 @@
 
 #include "core/inference/InferenceMemory.h"
 #include "core/model/Evaluation.h"
+#include "core/model/LinkDirection.h"
 #include "core/model/ModelStructure.h"
 #include "core/model/Network.h"
 #include "core/model/Placement.h"
@@ -52,6 +53,18 @@ class InferenceCostModel {
     double transferMs(int from, int to, double bytes) const {
         return bytes <= 0 ? 0.0 : requireLink(from, to).transferMs(bytes);
     }
+    // The ms the link is busy with the bytes, its latency left out (0 when unlimited).
+    double busyMs(int from, int to, double bytes) const {
+        const double mbps = requireLink(from, to).bandwidthMbps;
+        return bytes <= 0 || mbps == kUnlimitedBandwidth ? 0.0 : bytes * 8.0 / (mbps * 1000.0);
+    }
+    // Which entry and direction of the network a transfer between two machines uses.
+    std::optional<LinkDirection> direction(int from, int to) const {
+        return m_directions[static_cast<std::size_t>(from) * m_profile.machines.size() +
+                            static_cast<std::size_t>(to)];
+    }
+    // §1.9: the largest of the machines' summed compute and the directions' summed busy time.
+    double streamPeriodMs(const Evaluation& evaluation) const;
 
     // Costs of running segments in order, starting with the input on `origin` (-1: the input is
     // already where the first segment runs). With returnResult the final output goes back to
@@ -73,6 +86,7 @@ class InferenceCostModel {
     InferenceMemory m_memory;
     std::vector<std::vector<double>> m_prefix;
     std::vector<std::optional<Link>> m_links;
+    std::vector<std::optional<LinkDirection>> m_directions;
 };
 
 } // namespace cutlab::core

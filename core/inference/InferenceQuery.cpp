@@ -54,6 +54,9 @@ std::vector<std::string> InferenceQuery::describe(const std::vector<std::string>
     }
     if (returnResult)
         result.push_back(words ? "the result returning to the device" : "--return-result");
+    if (maxLatencyMs)
+        result.push_back(words ? "a frame within " + number(*maxLatencyMs) + " ms"
+                               : "--max-latency " + number(*maxLatencyMs));
     return result;
 }
 

@@ -11,7 +11,9 @@
 
 namespace cutlab::core {
 
-enum class Objective { Latency, Transfer };
+// Latency: a frame's total_ms; Transfer: bytes sent; Throughput: the period a stream sustains,
+// the busiest machine or link direction per frame (docs/cost-models.md §1.9).
+enum class Objective { Latency, Transfer, Throughput };
 enum class TierUse { Any, Must, MustNot };
 
 struct TimeLimit {
@@ -33,7 +35,8 @@ struct InferenceQuery {
     std::vector<std::pair<int, Tier>> forbids; // layer position must not run on tier
     std::array<std::optional<double>, 3> maxUploadBytes;
     std::array<std::optional<TimeLimit>, 3> maxTime;
-    bool returnResult = false; // jointdnn only
+    bool returnResult = false;          // jointdnn only
+    std::optional<double> maxLatencyMs; // total_ms at most this (scission only)
     // Set from another thread to stop a search early; its (partial) answer is then thrown away.
     const std::atomic<bool>* cancel = nullptr;
 

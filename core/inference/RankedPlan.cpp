@@ -6,9 +6,20 @@ namespace cutlab::core {
 
 PlanOrderKey orderKey(const Evaluation& evaluation, Objective objective) {
     PlanOrderKey key;
-    const bool latency = objective == Objective::Latency;
-    key.primary = latency ? evaluation.totalMs : evaluation.transferBytes;
-    key.secondary = latency ? evaluation.transferBytes : evaluation.totalMs;
+    switch (objective) {
+    case Objective::Latency:
+        key.primary = evaluation.totalMs;
+        key.secondary = evaluation.transferBytes;
+        break;
+    case Objective::Transfer:
+        key.primary = evaluation.transferBytes;
+        key.secondary = evaluation.totalMs;
+        break;
+    case Objective::Throughput:
+        key.primary = evaluation.periodMs;
+        key.secondary = evaluation.totalMs;
+        break;
+    }
     for (const StageCost& stage : evaluation.stages) {
         const auto t = static_cast<std::size_t>(tierIndex(stage.tier));
         if (stage.tier == Tier::Device)

@@ -55,7 +55,8 @@ class ScissionSearch {
         : m_model(model), m_query(query), m_filter(model, query),
           m_blocks(static_cast<int>(model.structure().blocks.size())),
           m_best(static_cast<std::size_t>(std::max(1, query.top))),
-          m_latency(query.objective == Objective::Latency) {
+          m_latency(query.objective == Objective::Latency),
+          m_throughput(query.objective == Objective::Throughput) {
         m_layerAt.resize(static_cast<std::size_t>(m_blocks) + 1);
         m_bytesAt.resize(static_cast<std::size_t>(m_blocks) + 1);
         for (int b = 0; b <= m_blocks; ++b) {
@@ -150,7 +151,8 @@ class ScissionSearch {
                 for (int b = a + 1; b < m; ++b) {
                     const double total = cloudBase + table[b];
                     const double bytes = sentBytes + m_bytesAt[static_cast<std::size_t>(b)];
-                    if ((m_latency ? total : bytes) > threshold)
+                    // A stream's period is not bounded by these; throughput checks every plan.
+                    if (!m_throughput && (m_latency ? total : bytes) > threshold)
                         continue;
                     consider(total, bytes, d, e, c, a, b);
                     threshold = m_best.threshold();
@@ -160,8 +162,7 @@ class ScissionSearch {
     }
 
     void consider(double totalMs, double bytes, int d, int e, int c, int a, int b) {
-        const double primary = m_latency ? totalMs : bytes;
-        if (primary > m_best.threshold())
+        if (m_query.maxLatencyMs && totalMs > *m_query.maxLatencyMs)
             return;
         const int m = m_blocks;
         const std::array<double, 3> compute{a > 0 ? prefix(d, a) : 0.0,
@@ -170,6 +171,11 @@ class ScissionSearch {
         const std::array<double, 3> upload{
             (d >= 0 && a < m) ? m_bytesAt[static_cast<std::size_t>(a)] : 0.0,
             (b > a && m > b) ? m_bytesAt[static_cast<std::size_t>(b)] : 0.0, 0.0};
+        const double primary = m_throughput ? periodOf(compute, upload, d, e, c)
+                               : m_latency  ? totalMs
+                                            : bytes;
+        if (primary > m_best.threshold())
+            return;
         if (!m_filter.admits(a, b, compute, upload) || !fitsMemory(d, e, c, a, b))
             return;
         Candidate candidate;
@@ -182,6 +188,21 @@ class ScissionSearch {
         candidate.a = a;
         candidate.b = b;
         m_best.offer(candidate);
+    }
+
+    // §1.9 for a device → edge → cloud placement: each machine runs one segment; the upload
+    // leaves the device for the edge (or the cloud), the second transfer goes edge → cloud.
+    double periodOf(const std::array<double, 3>& compute, const std::array<double, 3>& upload,
+                    int d, int e, int c) const {
+        const double period = std::max({compute[0], compute[1], compute[2]});
+        const int first = e >= 0 ? e : c; // where the device's upload goes
+        const double firstBusy =
+            d >= 0 && first >= 0 && upload[0] > 0 ? m_model.busyMs(d, first, upload[0]) : 0.0;
+        const double secondBusy = upload[1] > 0 ? m_model.busyMs(e, c, upload[1]) : 0.0;
+        if (firstBusy > 0 && secondBusy > 0 &&
+            m_model.direction(d, first) == m_model.direction(e, c))
+            return std::max(period, firstBusy + secondBusy);
+        return std::max({period, firstBusy, secondBusy});
     }
 
     // Every machine holds what it runs (the device [0, a), edge [a, b), cloud [b, m)).
@@ -203,6 +224,7 @@ class ScissionSearch {
     int m_blocks;
     BestCandidates m_best;
     bool m_latency;
+    bool m_throughput;
     std::vector<int> m_layerAt;
     std::vector<double> m_bytesAt;
     std::vector<int> m_origins, m_edges, m_clouds;

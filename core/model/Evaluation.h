@@ -33,6 +33,9 @@ struct Evaluation {
     double transferMs = 0;
     double totalMs = 0;
     double transferBytes = 0;
+    // The busiest machine or link direction per frame of a stream: compute ms summed per
+    // machine, bytes·8/(bw·1000) summed per link direction (latency is in flight, not busy).
+    double periodMs = 0;
 
     double computeOn(Tier tier) const {
         double sum = 0;

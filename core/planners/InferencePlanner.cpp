@@ -30,6 +30,7 @@ singleConstraintQueries(const InferenceQuery& query, const Profile& profile, Que
     bare.forbids.clear();
     bare.maxUploadBytes = {};
     bare.maxTime = {};
+    bare.maxLatencyMs.reset();
     std::vector<std::string> ids;
     for (const auto& layer : profile.layers)
         ids.push_back(layer.id);
@@ -67,6 +68,11 @@ singleConstraintQueries(const InferenceQuery& query, const Profile& profile, Que
     for (const auto& forbid : query.forbids) {
         InferenceQuery single = bare;
         single.forbids = {forbid};
+        add(single);
+    }
+    if (query.maxLatencyMs) {
+        InferenceQuery single = bare;
+        single.maxLatencyMs = query.maxLatencyMs;
         add(single);
     }
     return result;

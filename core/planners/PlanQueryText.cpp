@@ -82,7 +82,14 @@ InferenceQuery resolvePlanQuery(const PlanQueryText& text, const Profile& profil
     query.objective = text.objective;
     query.top = text.top;
     query.returnResult = text.returnResult;
+    query.maxLatencyMs = text.maxLatencyMs;
     const PlannerInfo& planner = requirePlanner(text.planner, {PlannerKind::Inference});
+    // Both rank Scission's placements; the other planners search paths of their own.
+    if (text.planner != "scission" && text.objective == Objective::Throughput)
+        throw PlanError("--objective throughput ranks Scission's placements: use --planner "
+                        "scission");
+    if (text.planner != "scission" && text.maxLatencyMs)
+        throw PlanError("--max-latency applies to --planner scission only");
     if (text.returnResult && !planner.acceptsReturnResult)
         throw PlanError(labels.returnResult + " applies to --planner " +
                         plannerIdsWhere(&PlannerInfo::acceptsReturnResult, " or ") + " only");

@@ -3,6 +3,7 @@
 #include "core/inference/InferenceQuery.h"
 #include "core/model/Profile.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +22,7 @@ struct PlanQueryText {
     std::vector<std::pair<std::string, std::string>> pins, forbids; // layer (id or #N), tier
     std::vector<std::string> maxUploads, maxTimes;                  // TIER=BYTES, TIER=MS|PCT%
     bool returnResult = false;
+    std::optional<double> maxLatencyMs; // --max-latency, ms
 };
 
 // How each face names the fields in its messages ("--pin: unknown layer 'x'" on the command

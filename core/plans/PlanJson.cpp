@@ -43,6 +43,11 @@ nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model,
     plan["compute_ms"] = evaluation.computeMs;
     plan["transfer_ms"] = evaluation.transferMs;
     plan["transfer_bytes"] = jsonNumber(evaluation.transferBytes);
+    plan["period_ms"] = evaluation.periodMs;
+    // One frame per period; a plan that keeps nothing busy has no limit.
+    plan["throughput_fps"] = evaluation.periodMs > 0
+                                 ? nlohmann::ordered_json(1000.0 / evaluation.periodMs)
+                                 : nlohmann::ordered_json(nullptr);
     plan["origin"] =
         evaluation.origin >= 0 ? nlohmann::ordered_json(machineId(evaluation.origin)) : nullptr;
     nlohmann::ordered_json stages = nlohmann::ordered_json::array();

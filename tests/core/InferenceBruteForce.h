@@ -94,6 +94,8 @@ inline bool satisfies(const InferenceCostModel& model, const InferenceQuery& q,
                 return false;
         }
     }
+    if (q.maxLatencyMs && e.totalMs > *q.maxLatencyMs)
+        return false;
     auto tierOfLayer = [&](int layer) {
         return layer < p.deviceEnd ? Tier::Device : layer < p.edgeEnd ? Tier::Edge : Tier::Cloud;
     };
