@@ -356,22 +356,6 @@ void setUpMemory(core::PipelineRequest& request, const core::Profile& profile,
         request.capacityBytes.push_back(capacities[static_cast<std::size_t>(machine)]);
 }
 
-std::vector<int> resolveChain(const core::Profile& profile, const std::vector<std::string>& ids) {
-    std::vector<int> chain;
-    for (const auto& id : ids) {
-        const int machine = profile.machineIndex(id);
-        if (machine < 0) {
-            std::string known;
-            for (const auto& m : profile.machines)
-                known += (known.empty() ? "" : ", ") + m.id;
-            throw CliError("--stages: unknown machine '" + id + "' (the profile has " + known +
-                           ")");
-        }
-        chain.push_back(machine);
-    }
-    return chain;
-}
-
 // The profile the planner sees: measured, or with the other machines' times estimated from the
 // reference machine (--times, --reference).
 core::Profile profileForPlanning(const core::Profile& profile, const PipelineOptions& options) {

@@ -3,6 +3,7 @@
 #include "app/cli/CliError.h"
 #include "app/cli/PlanOptions.h"
 #include "app/cli/ProfileArgument.h"
+#include "app/cli/StreamPlanCommand.h"
 
 #include "core/model/PlanError.h"
 #include "core/planners/InferencePlanner.h"
@@ -87,6 +88,10 @@ int runPlan(const std::vector<std::string>& arguments) {
     }
     if (options.profilePath.empty())
         throw CliError(std::string(kUsage) + "(see cutlab-cli plan --help)");
+    if (options.planner == "stream")
+        return runStreamPlan(options);
+    if (!options.stages.empty())
+        throw CliError("--stages is for --planner stream");
     const core::Profile profile = options.loadProfile();
     const core::Network network = loadNetworkOrThrow(options.network);
     const core::InferenceQuery query = options.query(profile);

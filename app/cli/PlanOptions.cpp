@@ -42,6 +42,10 @@ std::string planOptionsHelp() {
            "  --memory ID=BYTES[,ID=...]   a machine's memory (replaces its memory_bytes; "
            "GiB/GB/MiB/MB\n"
            "                               suffixes); plans it cannot hold are excluded\n"
+           "  --planner stream --stages ID,ID,...  a stream of frames split into consecutive "
+           "stages\n"
+           "                               over this chain of machines: the latency/throughput "
+           "front\n"
            "  --json                       cutlab-plan JSON on stdout instead of a table\n"
            "Layers are named by id, or #N for the layer at 0-based position N.\n" +
            plannerHelpLines({core::PlannerKind::Inference});
@@ -67,6 +71,7 @@ static std::pair<std::string, std::string> splitAt(const std::string& text, char
 
 bool PlanOptions::consume(ArgumentCursor& cursor) {
     const std::string flag = cursor.peek();
+    given.push_back(flag);
     auto take = [&] {
         cursor.next();
         return cursor.valueOf(flag);
@@ -75,7 +80,12 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
         network = take();
     else if (flag == "--planner") {
         planner = take();
-        plannerOption(flag, planner, {core::PlannerKind::Inference});
+        if (planner != "stream")
+            plannerOption(flag, planner, {core::PlannerKind::Inference});
+    } else if (flag == "--stages") {
+        stages = splitList(take());
+        if (stages.empty())
+            throw CliError("--stages needs machine ids, e.g. --stages phone,edge,cloud");
     } else if (flag == "--top")
         top = parsePositiveInt(take(), flag);
     else if (flag == "--input-bytes")
@@ -121,8 +131,10 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
     } else if (flag == "--json") {
         cursor.next();
         json = true;
-    } else
+    } else {
+        given.pop_back();
         return false;
+    }
     return true;
 }
 

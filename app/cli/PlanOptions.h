@@ -31,6 +31,8 @@ struct PlanOptions {
     std::optional<std::string> cuts;
     bool json = false;
     std::vector<std::pair<std::string, double>> memoryLimits; // --memory ID=BYTES, later wins
+    std::vector<std::string> stages; // --stages: the chain of --planner stream, machine ids
+    std::vector<std::string> given;  // every flag consumed, in order
 
     // The profile at profilePath with --memory replacing its machines' memory_bytes; throws
     // CliError (unknown machine id, unreadable profile).

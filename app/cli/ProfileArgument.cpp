@@ -16,4 +16,20 @@ core::Profile loadProfileOrThrow(const std::string& path) {
     throw CliError(message);
 }
 
+std::vector<int> resolveChain(const core::Profile& profile, const std::vector<std::string>& ids) {
+    std::vector<int> chain;
+    for (const auto& id : ids) {
+        const int machine = profile.machineIndex(id);
+        if (machine < 0) {
+            std::string known;
+            for (const auto& m : profile.machines)
+                known += (known.empty() ? "" : ", ") + m.id;
+            throw CliError("--stages: unknown machine '" + id + "' (the profile has " + known +
+                           ")");
+        }
+        chain.push_back(machine);
+    }
+    return chain;
+}
+
 } // namespace cutlab::cli

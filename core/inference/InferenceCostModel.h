@@ -55,8 +55,7 @@ class InferenceCostModel {
     }
     // The ms the link is busy with the bytes, its latency left out (0 when unlimited).
     double busyMs(int from, int to, double bytes) const {
-        const double mbps = requireLink(from, to).bandwidthMbps;
-        return bytes <= 0 || mbps == kUnlimitedBandwidth ? 0.0 : bytes * 8.0 / (mbps * 1000.0);
+        return bytes <= 0 ? 0.0 : requireLink(from, to).busyMs(bytes);
     }
     // Which entry and direction of the network a transfer between two machines uses.
     std::optional<LinkDirection> direction(int from, int to) const {

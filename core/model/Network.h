@@ -29,6 +29,12 @@ struct Link {
             return latencyMs;
         return latencyMs + bytes * 8.0 / (bandwidthMbps * 1000.0);
     }
+    // bytes·8 / (Mbps·1000) ms: how long the link is busy, its latency (in flight) left out.
+    double busyMs(double bytes) const {
+        if (bytes <= 0 || bandwidthMbps == kUnlimitedBandwidth)
+            return 0;
+        return bytes * 8.0 / (bandwidthMbps * 1000.0);
+    }
 };
 
 struct Network {

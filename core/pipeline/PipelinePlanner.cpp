@@ -106,8 +106,11 @@ double trivialLowerBound(const Profile& profile, const PipelineRequest& request,
     for (const Layer& layer : profile.layers) {
         double fastest = kInfinity;
         for (int machine : request.chain)
-            fastest = std::min(fastest, layer.forwardMs[static_cast<std::size_t>(machine)] +
-                                            layer.backwardMs[static_cast<std::size_t>(machine)]);
+            fastest =
+                std::min(fastest, layer.forwardMs[static_cast<std::size_t>(machine)] +
+                                      (setup.forwardOnly
+                                           ? 0.0
+                                           : layer.backwardMs[static_cast<std::size_t>(machine)]));
         largest = std::max(largest, fastest * scale);
         total += fastest * scale;
     }

@@ -52,6 +52,9 @@ struct PipelineRequest {
     // activations become inputs in flight plus one micro-batch; docs/cost-models.md §2.7).
     // memory.recompute instead means a profile whose backward times already include it.
     std::vector<bool> recomputeStages;
+    // A stream of inference frames instead of training (docs/cost-models.md §1.10): forward
+    // times only, no gradients, and a link costs the time it is busy (latency is in flight).
+    bool forwardOnly = false;
     bool hasCapacity() const;
     bool recomputes(int position) const;
 };

@@ -23,7 +23,8 @@ Link requireLink(const Profile& profile, const Network& network, int from, int t
 
 PipelineSetup setUpPipeline(const Profile& profile, const Network& network,
                             const PipelineRequest& request) {
-    TrainingTimes::requireBackward(profile);
+    if (!request.forwardOnly)
+        TrainingTimes::requireBackward(profile);
     if (request.chain.empty())
         throw PlanError("the pipeline chain names no machine");
     for (int machine : request.chain)
@@ -32,13 +33,17 @@ PipelineSetup setUpPipeline(const Profile& profile, const Network& network,
     if (request.microBatch < 0)
         throw PlanError("the micro-batch must be at least 1 sample");
     PipelineSetup setup;
+    setup.forwardOnly = request.forwardOnly;
     setup.samples = request.microBatch > 0 ? request.microBatch
                                            : std::max(1, static_cast<int>(profile.model.batch));
     for (std::size_t n = 0; n + 1 < request.chain.size(); ++n) {
         setup.forwardLinks.push_back(
             requireLink(profile, network, request.chain[n], request.chain[n + 1]));
+        // A stream sends nothing back: no link is needed that way.
         setup.backwardLinks.push_back(
-            requireLink(profile, network, request.chain[n + 1], request.chain[n]));
+            request.forwardOnly
+                ? Link{}
+                : requireLink(profile, network, request.chain[n + 1], request.chain[n]));
     }
     setup.consumers.resize(profile.layers.size());
     for (std::size_t v = 0; v < profile.layers.size(); ++v) {
@@ -67,12 +72,14 @@ TensorBytes tensorBytes(const Profile& profile, const PipelineRequest& request, 
     } else {
         bytes.forward = bytes.backward = samples * perSample;
     }
-    if (producer < 0)
-        bytes.backward = 0; // nothing computes a gradient for the data
+    if (producer < 0 || request.forwardOnly)
+        bytes.backward = 0; // nothing computes a gradient for the data, nor in a stream
     return bytes;
 }
 
 double linkMs(const PipelineSetup& setup, int link, const TensorBytes& bytes) {
+    if (setup.forwardOnly)
+        return setup.forwardLinks[static_cast<std::size_t>(link)].busyMs(bytes.forward);
     return setup.forwardLinks[static_cast<std::size_t>(link)].transferMs(bytes.forward) +
            setup.backwardLinks[static_cast<std::size_t>(link)].transferMs(bytes.backward);
 }
@@ -114,8 +121,9 @@ void assignLayers(const Profile& profile, const PipelineRequest& request,
         stage.layers.push_back(static_cast<int>(v));
         forwardSum[static_cast<std::size_t>(s)] +=
             layer.forwardMs[static_cast<std::size_t>(stage.machine)];
-        backwardSum[static_cast<std::size_t>(s)] +=
-            layer.backwardMs[static_cast<std::size_t>(stage.machine)];
+        if (!setup.forwardOnly)
+            backwardSum[static_cast<std::size_t>(s)] +=
+                layer.backwardMs[static_cast<std::size_t>(stage.machine)];
     }
     const double scale = setup.samples / profile.model.batch;
     for (std::size_t s = 0; s < stages; ++s) {
@@ -164,7 +172,9 @@ void priceLinks(const PipelineSetup& setup, PipelinePlan& plan) {
     for (std::size_t s = 0; s + 1 < plan.stages.size(); ++s) {
         PipelineStage& stage = plan.stages[s];
         stage.linkBytes = stage.linkForwardBytes + stage.linkBackwardBytes;
-        stage.linkForwardMs = setup.forwardLinks[s].transferMs(stage.linkForwardBytes);
+        stage.linkForwardMs = setup.forwardOnly
+                                  ? setup.forwardLinks[s].busyMs(stage.linkForwardBytes)
+                                  : setup.forwardLinks[s].transferMs(stage.linkForwardBytes);
         stage.linkBackwardMs = setup.backwardLinks[s].transferMs(stage.linkBackwardBytes);
         stage.linkMs = stage.linkForwardMs + stage.linkBackwardMs;
     }
@@ -223,7 +233,8 @@ PipelinePlan evaluatePartition(const Profile& profile, const PipelineRequest& re
     assignLayers(profile, request, setup, stageOfLayer, plan);
     addCrossings(profile, request, setup, stageOfLayer, plan);
     priceLinks(setup, plan);
-    addMemory(profile, request, setup, plan);
+    if (!setup.forwardOnly) // a stream's memory is the inference model's (§1.8), not a stage's
+        addMemory(profile, request, setup, plan);
     for (const auto& stage : plan.stages)
         plan.bottleneckMs = std::max({plan.bottleneckMs, stage.computeMs, stage.linkMs});
     return plan;

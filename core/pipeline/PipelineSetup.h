@@ -11,8 +11,9 @@ namespace cutlab::core {
 // The request checked against the profile and network, with what every evaluation needs.
 struct PipelineSetup {
     int samples = 1;
-    std::vector<Link> forwardLinks;          // d_n -> d_{n+1}
-    std::vector<Link> backwardLinks;         // d_{n+1} -> d_n
+    bool forwardOnly = false;        // the request's: forward times, busy links, no gradients
+    std::vector<Link> forwardLinks;  // d_n -> d_{n+1}
+    std::vector<Link> backwardLinks; // d_{n+1} -> d_n
     std::vector<std::vector<int>> consumers; // per layer
     std::vector<int> inputReaders;
 };

@@ -71,7 +71,7 @@ class StateSums {
     double layerMs(int v, std::size_t slot) const {
         const Layer& layer = m_profile.layers[static_cast<std::size_t>(v)];
         const auto machine = static_cast<std::size_t>(m_distinct[slot]);
-        return layer.forwardMs[machine] + layer.backwardMs[machine];
+        return layer.forwardMs[machine] + (m_setup.forwardOnly ? 0.0 : layer.backwardMs[machine]);
     }
     // Does layer u's tensor leave `state` (u in it, a reader of u not)? And the model input?
     bool tensorLeaves(int state, int u) const {
@@ -152,7 +152,9 @@ PipelineStateCosts::PipelineStateCosts(const Profile& profile, const PipelineReq
     const auto positions = static_cast<std::size_t>(m_positions);
     m_compute.assign(states * positions, 0.0);
     m_link.assign(states * positions, 0.0); // the last position has no link after it
+    m_sends.assign(states, 0);
     for (std::size_t d = 0; d < states; ++d) {
+        m_sends[d] = sums.leaving(d).forward > 0;
         for (std::size_t n = 0; n < positions; ++n)
             m_compute[d * positions + n] = sums.sum(d, n) * scale;
         for (int n = 0; n + 1 < m_positions; ++n)

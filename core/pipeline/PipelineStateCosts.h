@@ -24,8 +24,10 @@ class PipelineStateCosts {
     double compute(int state, int position) const { return m_compute[index(state, position)]; }
     // The last position has no link after it: 0.
     double link(int state, int position) const { return m_link[index(state, position)]; }
+    // Whether any forward bytes leave the state (the link's latency then applies once).
+    bool sends(int state) const { return m_sends[static_cast<std::size_t>(state)] != 0; }
     std::size_t memoryBytes() const {
-        return (m_compute.capacity() + m_link.capacity()) * sizeof(double);
+        return (m_compute.capacity() + m_link.capacity()) * sizeof(double) + m_sends.capacity();
     }
 
   private:
@@ -35,8 +37,9 @@ class PipelineStateCosts {
     }
 
     int m_positions;
-    std::vector<double> m_compute; // [state][position]
-    std::vector<double> m_link;    // [state][position]: the link after that position
+    std::vector<double> m_compute;      // [state][position]
+    std::vector<double> m_link;         // [state][position]: the link after that position
+    std::vector<unsigned char> m_sends; // [state]
 };
 
 } // namespace cutlab::core
