@@ -39,13 +39,17 @@ std::string placementText(const core::InferenceCostModel& model,
 }
 
 void printTable(const core::InferenceCostModel& model, const std::vector<core::RankedPlan>& plans,
-                const std::string& planner, bool stream) {
+                const std::string& planner, core::Objective objective) {
+    const bool stream = objective == core::Objective::Throughput;
+    const bool energy = objective == core::Objective::Energy;
     std::cout << model.profile().model.name << " on " << model.network().name << ", planner "
               << planner << "\n";
     std::printf("%4s %12s %12s %12s %12s", "rank", "total ms", "compute ms", "transfer ms",
                 "sent bytes");
     if (stream)
         std::printf(" %12s %10s", "period ms", "frames/s");
+    if (energy)
+        std::printf(" %12s", "energy mJ");
     std::printf("  %s\n", "placement");
     std::fflush(stdout);
     int rank = 1;
@@ -57,6 +61,8 @@ void printTable(const core::InferenceCostModel& model, const std::vector<core::R
         if (stream)
             std::printf(" %12s %10s", fixed(e.periodMs, 1).c_str(),
                         e.periodMs > 0 ? fixed(1000.0 / e.periodMs, 2).c_str() : "unlimited");
+        if (energy)
+            std::printf(" %12s", e.energyMj ? fixed(*e.energyMj, 1).c_str() : "-");
         std::printf("  %s\n", placementText(model, e).c_str());
     }
     std::fflush(stdout);
@@ -118,7 +124,7 @@ int runPlan(const std::vector<std::string>& arguments) {
         return 1;
     }
     if (!options.json)
-        printTable(model, plans, planner, options.objective == core::Objective::Throughput);
+        printTable(model, plans, planner, options.objective);
     return 0;
 }
 

@@ -23,9 +23,15 @@ std::string planOptionsHelp() {
            " (default scission)\n"
            "  --top N                      how many ranked plans (default 5)\n"
            "  --input-bytes N              override model.input_bytes\n"
-           "  --objective latency|transfer|throughput  what to rank by (default latency);\n"
-           "                               throughput: the period a stream sustains (scission)\n"
+           "  --objective latency|transfer|throughput|energy  what to rank by (default "
+           "latency);\n"
+           "                               throughput: the period a stream sustains (scission);\n"
+           "                               energy: the device's mJ per frame (scission, "
+           "neurosurgeon)\n"
            "  --max-latency MS             scission: a frame's total_ms at most MS\n"
+           "  --power ID=WATTS@RADIO       a device's compute watts and radio (3g, lte, wifi) "
+           "for\n"
+           "                               --objective energy (replaces the profile's power)\n"
            "  --machines ID[,ID...]        only these machines are candidates\n"
            "  --use TIER / --skip TIER     that tier must / must not run layers (repeatable)\n"
            "  --pin LAYER@TIER             a layer must run on that tier (repeatable)\n"
@@ -69,6 +75,23 @@ static std::pair<std::string, std::string> splitAt(const std::string& text, char
     }
 }
 
+// --power ID=WATTS@RADIO: the machine's compute watts and one of the radio presets.
+static std::pair<std::string, core::DevicePower> parsePower(const std::string& text) {
+    const auto [id, rest] = splitAt(text, '=', "--power", "ID=WATTS@RADIO");
+    const auto [watts, radio] = splitAt(rest, '@', "--power", "ID=WATTS@RADIO");
+    core::DevicePower power;
+    power.computeWatts = parseNumber(watts, "--power");
+    if (power.computeWatts < 0 || power.computeWatts > core::kMaxWatts)
+        throw CliError("--power: the compute power must be 0 to 1e6 W, not '" + watts + "'");
+    const auto preset = core::radioPreset(radio);
+    if (!preset)
+        throw CliError("--power: unknown radio '" + radio + "' (expected " +
+                       core::radioPresetNames() + ")");
+    power.uplink = preset->uplink;
+    power.downlink = preset->downlink;
+    return {id, power};
+}
+
 bool PlanOptions::consume(ArgumentCursor& cursor) {
     const std::string flag = cursor.peek();
     given.push_back(flag);
@@ -82,6 +105,8 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
         planner = take();
         if (planner != "stream")
             plannerOption(flag, planner, {core::PlannerKind::Inference});
+    } else if (flag == "--power") {
+        powers.push_back(parsePower(take()));
     } else if (flag == "--stages") {
         stages = splitList(take());
         if (stages.empty())
@@ -98,9 +123,11 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
             objective = core::Objective::Transfer;
         else if (value == "throughput")
             objective = core::Objective::Throughput;
+        else if (value == "energy")
+            objective = core::Objective::Energy;
         else
-            throw CliError("--objective must be latency, transfer or throughput, not '" + value +
-                           "'");
+            throw CliError("--objective must be latency, transfer, throughput or energy, not '" +
+                           value + "'");
     } else if (flag == "--max-latency") {
         maxLatencyMs = parseNumber(take(), flag);
         if (*maxLatencyMs < 0)
@@ -146,6 +173,12 @@ core::Profile PlanOptions::loadProfile() const {
     for (std::size_t m = 0; m < profile.machines.size(); ++m)
         profile.machines[m].memoryBytes =
             capacities[m] > 0 ? std::optional<double>(capacities[m]) : std::nullopt;
+    for (const auto& [id, power] : powers) {
+        const int machine = profile.machineIndex(id);
+        if (machine < 0)
+            throw CliError("--power: unknown machine '" + id + "'");
+        profile.machines[static_cast<std::size_t>(machine)].power = power;
+    }
     return profile;
 }
 

@@ -30,7 +30,8 @@ struct PlanOptions {
     bool returnResult = false;
     std::optional<std::string> cuts;
     bool json = false;
-    std::vector<std::pair<std::string, double>> memoryLimits; // --memory ID=BYTES, later wins
+    std::vector<std::pair<std::string, double>> memoryLimits;      // --memory ID=BYTES, later wins
+    std::vector<std::pair<std::string, core::DevicePower>> powers; // --power ID=WATTS@RADIO
     std::vector<std::string> stages; // --stages: the chain of --planner stream, machine ids
     std::vector<std::string> given;  // every flag consumed, in order
 

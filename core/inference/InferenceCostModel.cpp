@@ -73,7 +73,35 @@ Evaluation InferenceCostModel::evaluate(const std::vector<Segment>& segments, in
         move(origin, layerCount());
     result.totalMs = result.computeMs + result.transferMs;
     result.periodMs = streamPeriodMs(result);
+    result.energyMj = deviceEnergyMj(result);
     return result;
+}
+
+double InferenceCostModel::radioEnergyMj(int device, int from, int to, double bytes,
+                                         bool sending) const {
+    const auto& power = m_profile.machines[static_cast<std::size_t>(device)].power;
+    const Link& link = requireLink(from, to);
+    const double busy = link.busyMs(bytes);
+    if (!power || busy <= 0)
+        return 0;
+    const RadioPower& radio = sending ? power->uplink : power->downlink;
+    return busy * radio.milliwatts(link.bandwidthMbps) / 1000.0; // ms × mW = µJ
+}
+
+std::optional<double> InferenceCostModel::deviceEnergyMj(const Evaluation& evaluation) const {
+    const int device = evaluation.origin;
+    if (device < 0 || !m_profile.machines[static_cast<std::size_t>(device)].power)
+        return std::nullopt;
+    const double watts = m_profile.machines[static_cast<std::size_t>(device)].power->computeWatts;
+    double energy = 0;
+    for (const StageCost& stage : evaluation.stages)
+        if (stage.machine == device)
+            energy += stage.computeMs * watts; // ms × W = mJ
+    for (const TransferCost& transfer : evaluation.transfers)
+        if (transfer.from == device || transfer.to == device)
+            energy += radioEnergyMj(device, transfer.from, transfer.to, transfer.bytes,
+                                    transfer.from == device);
+    return energy;
 }
 
 double InferenceCostModel::streamPeriodMs(const Evaluation& evaluation) const {

@@ -64,6 +64,12 @@ class InferenceCostModel {
     }
     // §1.9: the largest of the machines' summed compute and the directions' summed busy time.
     double streamPeriodMs(const Evaluation& evaluation) const;
+    // §1.11: the origin's compute time × its compute watts plus each of its transfers' busy time
+    // × its radio's power at the link's bandwidth, in mJ; none without the origin's power.
+    std::optional<double> deviceEnergyMj(const Evaluation& evaluation) const;
+    // The energy a device machine spends on `bytes` over a link (0 for a machine without power,
+    // nothing sent, or an unlimited link); `sending` picks its uplink, else its downlink.
+    double radioEnergyMj(int device, int from, int to, double bytes, bool sending) const;
 
     // Costs of running segments in order, starting with the input on `origin` (-1: the input is
     // already where the first segment runs). With returnResult the final output goes back to

@@ -13,7 +13,7 @@ namespace cutlab::core {
 
 // Latency: a frame's total_ms; Transfer: bytes sent; Throughput: the period a stream sustains,
 // the busiest machine or link direction per frame (docs/cost-models.md §1.9).
-enum class Objective { Latency, Transfer, Throughput };
+enum class Objective { Latency, Transfer, Throughput, Energy };
 enum class TierUse { Any, Must, MustNot };
 
 struct TimeLimit {

@@ -1,6 +1,7 @@
 #include "core/inference/RankedPlan.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace cutlab::core {
 
@@ -17,6 +18,10 @@ PlanOrderKey orderKey(const Evaluation& evaluation, Objective objective) {
         break;
     case Objective::Throughput:
         key.primary = evaluation.periodMs;
+        key.secondary = evaluation.totalMs;
+        break;
+    case Objective::Energy:
+        key.primary = evaluation.energyMj.value_or(std::numeric_limits<double>::infinity());
         key.secondary = evaluation.totalMs;
         break;
     }

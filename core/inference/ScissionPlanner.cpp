@@ -56,7 +56,8 @@ class ScissionSearch {
           m_blocks(static_cast<int>(model.structure().blocks.size())),
           m_best(static_cast<std::size_t>(std::max(1, query.top))),
           m_latency(query.objective == Objective::Latency),
-          m_throughput(query.objective == Objective::Throughput) {
+          m_throughput(query.objective == Objective::Throughput),
+          m_energy(query.objective == Objective::Energy) {
         m_layerAt.resize(static_cast<std::size_t>(m_blocks) + 1);
         m_bytesAt.resize(static_cast<std::size_t>(m_blocks) + 1);
         for (int b = 0; b <= m_blocks; ++b) {
@@ -151,8 +152,9 @@ class ScissionSearch {
                 for (int b = a + 1; b < m; ++b) {
                     const double total = cloudBase + table[b];
                     const double bytes = sentBytes + m_bytesAt[static_cast<std::size_t>(b)];
-                    // A stream's period is not bounded by these; throughput checks every plan.
-                    if (!m_throughput && (m_latency ? total : bytes) > threshold)
+                    // A stream's period and the device's energy are not bounded by these: those
+                    // objectives check every plan.
+                    if (!m_throughput && !m_energy && (m_latency ? total : bytes) > threshold)
                         continue;
                     consider(total, bytes, d, e, c, a, b);
                     threshold = m_best.threshold();
@@ -172,6 +174,7 @@ class ScissionSearch {
             (d >= 0 && a < m) ? m_bytesAt[static_cast<std::size_t>(a)] : 0.0,
             (b > a && m > b) ? m_bytesAt[static_cast<std::size_t>(b)] : 0.0, 0.0};
         const double primary = m_throughput ? periodOf(compute, upload, d, e, c)
+                               : m_energy   ? energyOf(compute[0], upload[0], d, e, c)
                                : m_latency  ? totalMs
                                             : bytes;
         if (primary > m_best.threshold())
@@ -205,6 +208,14 @@ class ScissionSearch {
         return std::max({period, firstBusy, secondBusy});
     }
 
+    // §1.11 for a device → edge → cloud placement: the device runs [0, a) and sends once.
+    double energyOf(double deviceMs, double sent, int d, int e, int c) const {
+        const DevicePower& power = *m_model.profile().machines[static_cast<std::size_t>(d)].power;
+        const int first = e >= 0 ? e : c;
+        const double radio = first >= 0 ? m_model.radioEnergyMj(d, d, first, sent, true) : 0.0;
+        return deviceMs * power.computeWatts + radio;
+    }
+
     // Every machine holds what it runs (the device [0, a), edge [a, b), cloud [b, m)).
     bool fitsMemory(int d, int e, int c, int a, int b) const {
         const InferenceMemory& memory = m_model.memory();
@@ -225,6 +236,7 @@ class ScissionSearch {
     BestCandidates m_best;
     bool m_latency;
     bool m_throughput;
+    bool m_energy;
     std::vector<int> m_layerAt;
     std::vector<double> m_bytesAt;
     std::vector<int> m_origins, m_edges, m_clouds;

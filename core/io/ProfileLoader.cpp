@@ -2,6 +2,7 @@
 
 #include "core/io/JsonFields.h"
 #include "core/io/JsonText.h"
+#include "core/io/PowerFields.h"
 #include "core/model/OperatorClass.h"
 
 #include <unordered_map>
@@ -154,6 +155,8 @@ class ProfileValidator {
                 else if (bytes)
                     machine.memoryBytes = *bytes;
             }
+            if (auto power = entry.find("power"); power != entry.end())
+                machine.power = readDevicePower(*power, at + "/power", m_fields);
             m_profile.machines.push_back(std::move(machine));
         }
     }

@@ -3,6 +3,7 @@
 #include "core/model/Placement.h"
 #include "core/model/Tier.h"
 
+#include <optional>
 #include <vector>
 
 namespace cutlab::core {
@@ -36,6 +37,9 @@ struct Evaluation {
     // The busiest machine or link direction per frame of a stream: compute ms summed per
     // machine, bytes·8/(bw·1000) summed per link direction (latency is in flight, not busy).
     double periodMs = 0;
+    // The origin device's energy per frame in mJ (cost-models.md §1.11); none when the origin
+    // has no power figures.
+    std::optional<double> energyMj;
 
     double computeOn(Tier tier) const {
         double sum = 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/DevicePower.h"
 #include "core/model/Tier.h"
 
 #include <nlohmann/json.hpp>
@@ -15,6 +16,7 @@ struct Machine {
     Tier tier = Tier::Device;
     std::string label;
     std::optional<double> memoryBytes = std::nullopt; // `memory_bytes`: what it can hold
+    std::optional<DevicePower> power = std::nullopt;  // `power`: what it draws (energy)
     // Every field as written in the file (extras such as "estimated" included), kept when the
     // profile is written back (core/io/ProfileWriter.h); the members above win over it.
     nlohmann::ordered_json fields = nlohmann::ordered_json::object();

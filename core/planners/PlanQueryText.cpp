@@ -76,6 +76,28 @@ Tier resolveTier(const std::string& name, const std::string& label) {
     throw PlanError(label + ": unknown tier '" + name + "' (expected device, edge or cloud)");
 }
 
+namespace {
+
+// The energy objective prices the device the input starts on: every candidate needs its power.
+void requireDevicePower(const Profile& profile, const InferenceQuery& query) {
+    bool anyDevice = false;
+    for (std::size_t m = 0; m < profile.machines.size(); ++m) {
+        const Machine& machine = profile.machines[m];
+        if (machine.tier != Tier::Device || !query.allows(static_cast<int>(m)))
+            continue;
+        anyDevice = true;
+        if (!machine.power)
+            throw PlanError("--objective energy needs the device's power: machine '" + machine.id +
+                            "' has none (give it \"power\" in the profile, or " + "--power " +
+                            machine.id + "=WATTS@RADIO)");
+    }
+    if (!anyDevice)
+        throw PlanError("--objective energy prices a device's energy, and no device machine is "
+                        "a candidate");
+}
+
+} // namespace
+
 InferenceQuery resolvePlanQuery(const PlanQueryText& text, const Profile& profile,
                                 const PlanQueryLabels& labels) {
     InferenceQuery query;
@@ -88,6 +110,9 @@ InferenceQuery resolvePlanQuery(const PlanQueryText& text, const Profile& profil
     if (text.planner != "scission" && text.objective == Objective::Throughput)
         throw PlanError("--objective throughput ranks Scission's placements: use --planner "
                         "scission");
+    if (text.objective == Objective::Energy && text.planner == "jointdnn")
+        throw PlanError("--objective energy ranks Scission's and Neurosurgeon's placements: use "
+                        "--planner scission or neurosurgeon");
     if (text.planner != "scission" && text.maxLatencyMs)
         throw PlanError("--max-latency applies to --planner scission only");
     if (text.returnResult && !planner.acceptsReturnResult)
@@ -136,6 +161,8 @@ InferenceQuery resolvePlanQuery(const PlanQueryText& text, const Profile& profil
         throw PlanError(labels.maxUpload + " and " + labels.maxTime + " apply to the " +
                         plannerIdsWhere(&PlannerInfo::acceptsLimits, " and ") + " planners, not " +
                         planner.id);
+    if (query.objective == Objective::Energy)
+        requireDevicePower(profile, query);
     return query;
 }
 

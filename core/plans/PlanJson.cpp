@@ -48,6 +48,8 @@ nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model,
     plan["throughput_fps"] = evaluation.periodMs > 0
                                  ? nlohmann::ordered_json(1000.0 / evaluation.periodMs)
                                  : nlohmann::ordered_json(nullptr);
+    if (evaluation.energyMj)
+        plan["energy_mj"] = *evaluation.energyMj;
     plan["origin"] =
         evaluation.origin >= 0 ? nlohmann::ordered_json(machineId(evaluation.origin)) : nullptr;
     nlohmann::ordered_json stages = nlohmann::ordered_json::array();

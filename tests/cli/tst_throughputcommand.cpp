@@ -83,7 +83,7 @@ class TestThroughputCommand : public QObject {
         QTest::addColumn<QStringList>("extra");
         QTest::addColumn<QString>("says");
         QTest::newRow("unknown objective")
-            << QStringList{"--objective", "speed"} << "latency, transfer or throughput";
+            << QStringList{"--objective", "speed"} << "latency, transfer, throughput or energy";
         QTest::newRow("negative limit")
             << QStringList{"--objective", "throughput", "--max-latency", "-5"} << "--max-latency";
         QTest::newRow("text limit")
