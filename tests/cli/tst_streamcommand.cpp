@@ -79,8 +79,10 @@ class TestStreamCommand : public QObject {
             const QJsonArray stages = plan["stages"].toArray();
             for (qsizetype s = 0; s < stages.size(); ++s) {
                 const QJsonObject stage = stages[s].toObject();
-                const double busy = stage["sent_bytes"].toDouble() * 8 / (mbps[s] * 1000);
-                QVERIFY(close(stage["link_busy_ms"].toDouble(), s + 1 < stages.size() ? busy : 0));
+                const bool last = s + 1 == stages.size(); // sends nothing, no link after it
+                const double busy =
+                    last ? 0.0 : stage["sent_bytes"].toDouble() * 8 / (mbps[s] * 1000);
+                QVERIFY(close(stage["link_busy_ms"].toDouble(), busy));
                 period = std::max({period, stage["compute_ms"].toDouble(), busy});
                 latency += stage["compute_ms"].toDouble() + stage["link_busy_ms"].toDouble() +
                            stage["link_latency_ms"].toDouble();
