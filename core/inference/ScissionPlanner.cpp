@@ -74,17 +74,23 @@ class ScissionSearch {
                        : candidateMachines(model, query, Tier::Cloud);
         requireLinks();
         prepareEdgeCloudTables();
+        m_useBestCuts = cloudCutRanksAlone();
+        m_bestCuts.assign(m_edges.size() * m_clouds.size(), {});
     }
 
+    // Device cuts from the last to the first, so that the cloud cuts b > a seen so far are the
+    // candidates of the next device cut.
     std::vector<Candidate> run() {
-        for (int d : m_origins) {
-            for (int a = 0; a <= m_blocks; ++a) {
+        for (int a = m_blocks; a >= 0; --a) {
+            for (int d : m_origins) {
                 if (a > 0 && (d < 0 || m_query.tierUse[0] == TierUse::MustNot))
-                    break;
+                    continue;
                 if (m_query.cancelled())
                     return {};
                 searchFromDeviceCut(d, a);
             }
+            if (m_useBestCuts && a >= 1 && a < m_blocks)
+                admitCloudCut(a);
         }
         return m_best.sorted();
     }
@@ -120,6 +126,46 @@ class ScissionSearch {
                 }
     }
 
+    // With neither pins, forbids, limits, capacities nor a period to rank, the order of the
+    // plans (d, e, c, a, b) over b is the same for every a (their totals differ by the edge-cloud
+    // table alone, §1.4): the best `top` cloud cuts after a hold every plan of the top `top`.
+    bool cloudCutRanksAlone() const {
+        if (m_throughput || !m_query.pins.empty() || !m_query.forbids.empty() ||
+            m_filter.hasLimits() || m_model.memory().hasCapacities())
+            return false;
+        return !(m_query.maxLatencyMs && !m_latency && !m_energy);
+    }
+
+    bool cloudCutBefore(const double* table, int x, int y) const {
+        const double bytesX = m_bytesAt[static_cast<std::size_t>(x)];
+        const double bytesY = m_bytesAt[static_cast<std::size_t>(y)];
+        if (!m_latency && !m_energy && bytesX != bytesY)
+            return bytesX < bytesY;
+        if (table[x] != table[y])
+            return table[x] < table[y];
+        if (m_latency && bytesX != bytesY)
+            return bytesX < bytesY;
+        return x > y; // more layers on the edge
+    }
+
+    // Cloud cut b joins the candidates of every device cut before it.
+    void admitCloudCut(int b) {
+        const std::size_t width = static_cast<std::size_t>(m_blocks) + 1;
+        const auto keep = static_cast<std::size_t>(std::max(1, m_query.top));
+        for (std::size_t pair = 0; pair < m_bestCuts.size(); ++pair) {
+            const double* table = &m_edgeCloud[pair * width];
+            std::vector<int>& cuts = m_bestCuts[pair];
+            const auto at = std::find_if(cuts.begin(), cuts.end(), [&](int other) {
+                return cloudCutBefore(table, b, other);
+            });
+            if (static_cast<std::size_t>(at - cuts.begin()) >= keep)
+                continue;
+            cuts.insert(at, b);
+            if (cuts.size() > keep)
+                cuts.pop_back();
+        }
+    }
+
     double prefix(int machine, int boundary) const {
         return m_model.computeMs(machine, 0, m_layerAt[static_cast<std::size_t>(boundary)]);
     }
@@ -148,6 +194,12 @@ class ScissionSearch {
                 const int c = m_clouds[ci];
                 const double* table = &m_edgeCloud[(ei * m_clouds.size() + ci) * width];
                 const double cloudBase = base + prefix(c, m);
+                if (m_useBestCuts) {
+                    for (int b : m_bestCuts[ei * m_clouds.size() + ci])
+                        consider(cloudBase + table[b],
+                                 sentBytes + m_bytesAt[static_cast<std::size_t>(b)], d, e, c, a, b);
+                    continue;
+                }
                 double threshold = m_best.threshold();
                 for (int b = a + 1; b < m; ++b) {
                     const double total = cloudBase + table[b];
@@ -241,6 +293,8 @@ class ScissionSearch {
     std::vector<double> m_bytesAt;
     std::vector<int> m_origins, m_edges, m_clouds;
     std::vector<double> m_edgeCloud;
+    bool m_useBestCuts = false;
+    std::vector<std::vector<int>> m_bestCuts; // per edge-cloud pair: the best cuts b > a
 };
 
 } // namespace

@@ -9,6 +9,7 @@
 #include "core/inference/NeurosurgeonPlanner.h"
 #include "core/inference/ScissionPlanner.h"
 #include "core/io/ProfileLoader.h"
+#include "core/model/DevicePower.h"
 
 #include <QDirIterator>
 #include <QTest>
@@ -45,6 +46,37 @@ std::vector<InferenceQuery> sampleQueries(const Profile& p) {
     return queries;
 }
 
+// A chain whose times and sizes are small integers, so that many plans tie exactly, with a
+// device that has power figures.
+Profile tiedChain(int layers, int machinesPerTier, unsigned seed) {
+    Profile p = generatedProfile(layers, machinesPerTier, seed);
+    for (Layer& layer : p.layers) {
+        for (double& ms : layer.forwardMs)
+            ms = std::round(ms / 2);
+        layer.outputBytes = std::round(layer.outputBytes / 400000) * 50000;
+    }
+    for (Machine& machine : p.machines)
+        if (machine.tier == Tier::Device)
+            machine.power =
+                DevicePower{2, radioPreset("lte")->uplink, radioPreset("lte")->downlink};
+    return p;
+}
+
+// The queries the search answers from the best cloud cuts alone (and two it does not).
+std::vector<InferenceQuery> topQueries() {
+    std::vector<InferenceQuery> queries(6);
+    for (auto& query : queries)
+        query.top = 5;
+    queries[1].objective = Objective::Transfer;
+    queries[2].objective = Objective::Energy;
+    queries[3].maxLatencyMs = 60;
+    queries[4].objective = Objective::Energy;
+    queries[4].maxLatencyMs = 60;
+    queries[5].objective = Objective::Transfer; // ranked by bytes, bounded by time: every pair
+    queries[5].maxLatencyMs = 60;
+    return queries;
+}
+
 } // namespace
 
 class TestPlanners : public QObject {
@@ -56,6 +88,15 @@ class TestPlanners : public QObject {
             const Profile p = generatedProfile(12, 1 + seed % 3, seed, seed % 2 ? 0.25 : 0.0);
             const InferenceCostModel model(p, network);
             for (const auto& query : sampleQueries(p))
+                compareLists(rankScission(model, query), bruteForce(model, query));
+        }
+    }
+    void topPlansOfLongTiedChainsEqualBruteForce() {
+        const Network network = *networkPreset("4g");
+        for (unsigned seed = 1; seed <= 12; ++seed) {
+            const Profile p = tiedChain(40, 1 + seed % 3, seed);
+            const InferenceCostModel model(p, network);
+            for (const auto& query : topQueries())
                 compareLists(rankScission(model, query), bruteForce(model, query));
         }
     }
