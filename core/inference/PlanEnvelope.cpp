@@ -117,4 +117,16 @@ std::optional<RankedPlan> PlanEnvelope::planAt(double mbps) {
     return m_lines[piece->line].plan;
 }
 
+std::optional<std::vector<PlanEnvelope::Crossing>> PlanEnvelope::crossings() const {
+    if (m_gaveUp)
+        return std::nullopt;
+    std::vector<Crossing> result;
+    for (std::size_t i = m_pieces.size(); i-- > 1;) { // x descending: bandwidth ascending
+        const double x = m_pieces[i].from;
+        if (x > 0)
+            result.push_back({1.0 / x, m_lines[m_pieces[i].line].at(x)});
+    }
+    return result;
+}
+
 } // namespace cutlab::core

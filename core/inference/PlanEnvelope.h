@@ -25,6 +25,15 @@ class PlanEnvelope {
     // The plan the probe would give at `mbps` (> 0, infinity allowed).
     std::optional<RankedPlan> planAt(double mbps);
 
+    // Where the best plan changes between the lowest and the highest bandwidth asked so far:
+    // the crossing of two neighbouring plans' lines, lowest bandwidth first. Nullopt when the
+    // envelope gave up (too many pieces, or no plan somewhere): only sampled changes are known.
+    struct Crossing {
+        double mbps = 0;
+        double totalMs = 0;
+    };
+    std::optional<std::vector<Crossing>> crossings() const;
+
     // How many times the planner ran, and the pieces known so far (for benchmarks and tests).
     int probes() const { return m_probes; }
     std::size_t pieceCount() const { return m_pieces.size(); }

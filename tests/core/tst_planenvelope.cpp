@@ -11,6 +11,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -38,6 +39,50 @@ struct LinePlanner {
     }
 };
 
+// `count` lines with intercepts in [0, 1000) and slopes in [0, maxSlope).
+LinePlanner randomLines(std::mt19937& random, int count, double maxSlope) {
+    std::uniform_real_distribution<double> intercept(0, 1000), slope(0, maxSlope);
+    LinePlanner lines;
+    for (int i = 0; i < count; ++i) {
+        lines.a.push_back(intercept(random));
+        lines.b.push_back(slope(random));
+    }
+    return lines;
+}
+
+PlanEnvelope envelopeOf(LinePlanner& lines) {
+    return PlanEnvelope([&lines](double mbps) { return lines.best(mbps); },
+                        [&lines](const RankedPlan& plan) {
+                            return lines.b[static_cast<std::size_t>(plan.segments.front().machine)];
+                        });
+}
+
+// Where the lowest line changes over [xLo, xHi], by brute force: every pairwise crossing is a
+// candidate, and the lowest line (lower index on a tie) is compared on either side of it.
+std::vector<double> bruteForceBreakpoints(const LinePlanner& lines, double xLo, double xHi) {
+    std::vector<double> xs{xLo, xHi};
+    for (std::size_t i = 0; i < lines.a.size(); ++i)
+        for (std::size_t j = i + 1; j < lines.a.size(); ++j)
+            if (lines.b[i] != lines.b[j]) {
+                const double x = (lines.a[j] - lines.a[i]) / (lines.b[i] - lines.b[j]);
+                if (x > xLo && x < xHi)
+                    xs.push_back(x);
+            }
+    std::sort(xs.begin(), xs.end());
+    const auto lowestAt = [&](double x) {
+        std::size_t best = 0;
+        for (std::size_t i = 1; i < lines.a.size(); ++i)
+            if (lines.a[i] + lines.b[i] * x < lines.a[best] + lines.b[best] * x)
+                best = i;
+        return best;
+    };
+    std::vector<double> breakpoints;
+    for (std::size_t k = 1; k + 1 < xs.size(); ++k)
+        if (lowestAt((xs[k - 1] + xs[k]) / 2) != lowestAt((xs[k] + xs[k + 1]) / 2))
+            breakpoints.push_back(xs[k]);
+    return breakpoints;
+}
+
 } // namespace
 
 class TestPlanEnvelope : public QObject {
@@ -45,20 +90,11 @@ class TestPlanEnvelope : public QObject {
   private slots:
     void randomLinesAgreeWithThePlannerEverywhere() {
         std::mt19937 random(11);
-        std::uniform_real_distribution<double> intercept(0, 1000), slope(0, 50);
         std::uniform_real_distribution<double> logMbps(-3, 4);
         for (int trial = 0; trial < 200; ++trial) {
-            LinePlanner lines;
             const int count = 1 + trial % 40;
-            for (int i = 0; i < count; ++i) {
-                lines.a.push_back(intercept(random));
-                lines.b.push_back(slope(random));
-            }
-            PlanEnvelope envelope(
-                [&](double mbps) { return lines.best(mbps); },
-                [&](const RankedPlan& plan) {
-                    return lines.b[static_cast<std::size_t>(plan.segments.front().machine)];
-                });
+            LinePlanner lines = randomLines(random, count, 50);
+            PlanEnvelope envelope = envelopeOf(lines);
             for (int query = 0; query < 300; ++query) {
                 const double mbps =
                     query == 0 ? kUnlimitedBandwidth : std::pow(10.0, logMbps(random));
@@ -71,6 +107,31 @@ class TestPlanEnvelope : public QObject {
             QVERIFY2(
                 envelope.probes() <= 4 * count + 8,
                 qPrintable(QString("%1 probes for %2 lines").arg(envelope.probes()).arg(count)));
+        }
+    }
+
+    void crossingsAreTheEnvelopesBreakpoints() {
+        std::mt19937 random(23);
+        for (int trial = 0; trial < 200; ++trial) {
+            const int count = 1 + trial % 30;
+            LinePlanner lines = randomLines(random, count, 200);
+            PlanEnvelope envelope = envelopeOf(lines);
+            for (int i = 0; i <= 60; ++i) // 0.1 to 100 Mbit/s, as the window's sweep
+                envelope.planAt(std::pow(10.0, -1.0 + 3.0 * i / 60));
+            const auto crossings = envelope.crossings();
+            QVERIFY(crossings);
+            const auto expected = bruteForceBreakpoints(lines, 1.0 / 100, 1.0 / 0.1);
+            QCOMPARE(crossings->size(), expected.size());
+            for (std::size_t k = 0; k < expected.size(); ++k) {
+                // lowest bandwidth first: the largest x first
+                const double x = expected[expected.size() - 1 - k];
+                const auto& crossing = (*crossings)[k];
+                QVERIFY(std::abs(crossing.mbps - 1.0 / x) <= 1e-9 * crossing.mbps);
+                const std::size_t line =
+                    static_cast<std::size_t>(lines.best(crossing.mbps)->segments.front().machine);
+                QVERIFY(std::abs(crossing.totalMs - (lines.a[line] + lines.b[line] * x)) <=
+                        1e-9 * crossing.totalMs);
+            }
         }
     }
 

@@ -58,9 +58,11 @@ class SweepLines {
     double xMax() const { return m_sweep.mbps.empty() ? 100 : m_sweep.mbps.back(); }
 
     QLineSeries* add(const QString& name, const std::vector<double>& values, QPen pen) {
+        return add(name, pointsOf(m_sweep.mbps, values), pen);
+    }
+    QLineSeries* add(const QString& name, const QList<QPointF>& points, QPen pen) {
         auto* series = new QLineSeries(m_chart);
         series->setName(name);
-        const auto points = pointsOf(m_sweep.mbps, values);
         for (const auto& p : points) {
             m_yMin = std::min(m_yMin, p.y());
             m_yMax = std::max(m_yMax, p.y());
@@ -95,6 +97,34 @@ class SweepLines {
     double m_yMin = 1e300, m_yMax = 0;
 };
 
+// The points where the best plan changes: the exact crossings when the sweep knows them, else
+// the first sampled point of each new plan.
+QList<QPointF> changePoints(const core::SweepResult& sweep) {
+    QList<QPointF> points;
+    if (sweep.exactCrossings) {
+        for (const core::SweepCrossing& crossing : sweep.crossings)
+            points.append(QPointF(crossing.mbps, crossing.totalMs));
+        return points;
+    }
+    for (int i : sweep.changes)
+        if (std::isfinite(sweep.bestMs[static_cast<std::size_t>(i)]))
+            points.append(QPointF(sweep.mbps[static_cast<std::size_t>(i)],
+                                  sweep.bestMs[static_cast<std::size_t>(i)]));
+    return points;
+}
+
+// The best line through the sampled points and the exact crossings, so that the markers lie on
+// it.
+QList<QPointF> bestPoints(const core::SweepResult& sweep) {
+    QList<QPointF> points = pointsOf(sweep.mbps, sweep.bestMs);
+    if (sweep.exactCrossings) {
+        points.append(changePoints(sweep));
+        std::sort(points.begin(), points.end(),
+                  [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+    }
+    return points;
+}
+
 // Where the best plan changes: markers on the best line.
 void addChangeMarkers(SweepLines& lines, QChart* chart, const core::SweepResult& sweep) {
     auto* changes = new QScatterSeries(chart);
@@ -103,10 +133,7 @@ void addChangeMarkers(SweepLines& lines, QChart* chart, const core::SweepResult&
     changes->setMarkerSize(10);
     changes->setColor(Theme::light().series.changes); // ChartStyle::apply gives the theme's
     changes->setBorderColor(Theme::light().series.best);
-    for (int i : sweep.changes)
-        if (std::isfinite(sweep.bestMs[static_cast<std::size_t>(i)]))
-            changes->append(sweep.mbps[static_cast<std::size_t>(i)],
-                            sweep.bestMs[static_cast<std::size_t>(i)]);
+    changes->replace(changePoints(sweep));
     lines.attach(changes);
 }
 
@@ -144,7 +171,7 @@ QChart* SweepChartBuilder::build(const core::SweepResult& sweep,
                       QPen(Format::tierColor(tier), 1.6, Qt::DashLine));
     }
     const SeriesColors& colors = Theme::light().series;
-    lines.add(bestLabel, sweep.bestMs, QPen(colors.best, 3.0))
+    lines.add(bestLabel, bestPoints(sweep), QPen(colors.best, 3.0))
         ->setProperty("role", QStringLiteral("best"));
     QLineSeries* current =
         lines.add(QStringLiteral("current"), currentTotals, QPen(colors.current, 2.0));
