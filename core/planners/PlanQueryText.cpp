@@ -79,7 +79,8 @@ Tier resolveTier(const std::string& name, const std::string& label) {
 namespace {
 
 // The energy objective prices the device the input starts on: every candidate needs its power.
-void requireDevicePower(const Profile& profile, const InferenceQuery& query) {
+void requireDevicePower(const Profile& profile, const InferenceQuery& query,
+                        const PlanQueryLabels& labels) {
     bool anyDevice = false;
     for (std::size_t m = 0; m < profile.machines.size(); ++m) {
         const Machine& machine = profile.machines[m];
@@ -87,13 +88,15 @@ void requireDevicePower(const Profile& profile, const InferenceQuery& query) {
             continue;
         anyDevice = true;
         if (!machine.power)
-            throw PlanError("--objective energy needs the device's power: machine '" + machine.id +
-                            "' has none (give it \"power\" in the profile, or " + "--power " +
-                            machine.id + "=WATTS@RADIO)");
+            throw PlanError(labels.objective + " energy needs the device's power: machine '" +
+                            machine.id + "' has none (give it \"power\" in the profile" +
+                            (labels.power.empty()
+                                 ? std::string(")")
+                                 : ", or " + labels.power + " " + machine.id + "=WATTS@RADIO)"));
     }
     if (!anyDevice)
-        throw PlanError("--objective energy prices a device's energy, and no device machine is "
-                        "a candidate");
+        throw PlanError(labels.objective +
+                        " energy prices a device's energy, and no device machine is a candidate");
 }
 
 } // namespace
@@ -108,13 +111,14 @@ InferenceQuery resolvePlanQuery(const PlanQueryText& text, const Profile& profil
     const PlannerInfo& planner = requirePlanner(text.planner, {PlannerKind::Inference});
     // Both rank Scission's placements; the other planners search paths of their own.
     if (text.planner != "scission" && text.objective == Objective::Throughput)
-        throw PlanError("--objective throughput ranks Scission's placements: use --planner "
-                        "scission");
+        throw PlanError(labels.objective + " throughput ranks Scission's placements: use " +
+                        labels.planner + " scission");
     if (text.objective == Objective::Energy && text.planner == "jointdnn")
-        throw PlanError("--objective energy ranks Scission's and Neurosurgeon's placements: use "
-                        "--planner scission or neurosurgeon");
+        throw PlanError(labels.objective +
+                        " energy ranks Scission's and Neurosurgeon's placements: use " +
+                        labels.planner + " scission or neurosurgeon");
     if (text.planner != "scission" && text.maxLatencyMs)
-        throw PlanError("--max-latency applies to --planner scission only");
+        throw PlanError(labels.maxLatency + " applies to " + labels.planner + " scission only");
     if (text.returnResult && !planner.acceptsReturnResult)
         throw PlanError(labels.returnResult + " applies to --planner " +
                         plannerIdsWhere(&PlannerInfo::acceptsReturnResult, " or ") + " only");
@@ -162,7 +166,7 @@ InferenceQuery resolvePlanQuery(const PlanQueryText& text, const Profile& profil
                         plannerIdsWhere(&PlannerInfo::acceptsLimits, " and ") + " planners, not " +
                         planner.id);
     if (query.objective == Objective::Energy)
-        requireDevicePower(profile, query);
+        requireDevicePower(profile, query, labels);
     return query;
 }
 

@@ -36,6 +36,11 @@ struct PlanQueryLabels {
     std::string maxUpload = "--max-upload";
     std::string maxTime = "--max-time";
     std::string returnResult = "--return-result";
+    std::string planner = "--planner";
+    std::string objective = "--objective";
+    std::string maxLatency = "--max-latency";
+    // The option that gives a machine power figures besides the profile's "power" (none: "").
+    std::string power = "--power";
 };
 
 // Resolves names against the profile; throws PlanError with one sentence naming the field.

@@ -19,6 +19,10 @@ QString Format::ms(double value) {
     return number(value, 1) + QStringLiteral(" ms");
 }
 
+QString Format::millijoules(double value) {
+    return number(value, 1) + QStringLiteral(" mJ");
+}
+
 QString Format::bytes(double value) {
     const double a = std::fabs(value);
     if (a >= 1e9)

@@ -15,6 +15,7 @@ class Format {
     static QString ms(double value);
     // "1.61 MB", "4.1 kB", "128 B" (MB = 10^6 bytes).
     static QString bytes(double value);
+    static QString millijoules(double value); // "12.3 mJ"
     // "5.1 GiB", "512.0 MiB", "3.4 KiB", "12 B" (powers of 1024, one decimal): memory sizes.
     static QString binaryBytes(double value);
     // "1.6 Mbps" / "unlimited".

@@ -189,6 +189,10 @@ void GraphPanel::refreshSummary() {
                                   "transfer %3 &nbsp;·&nbsp; %4 sent")
                        .arg(Format::ms(e.totalMs), Format::ms(e.computeMs),
                             Format::ms(e.transferMs), Format::bytes(e.transferBytes));
+    if (e.energyMj) // the device has power figures: its energy per frame beside the latency
+        text += QStringLiteral(" &nbsp;·&nbsp; device&nbsp;%1")
+                    .arg(Format::millijoules(*e.energyMj)
+                             .replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
     for (core::Tier tier : core::kTiers) {
         const int layers = m_document->placement().layersOn(tier, m_document->layerCount());
         // one unbreakable item per tier: a wrapped line never parts a swatch from its tier

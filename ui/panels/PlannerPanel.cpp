@@ -63,8 +63,13 @@ void PlannerPanel::addPlannerRow(QFormLayout* form) {
     m_top->setValue(10);
     m_top->setToolTip(QStringLiteral("How many ranked plans to list (--top)"));
     m_objective = new QComboBox(this);
-    m_objective->addItems({QStringLiteral("latency"), QStringLiteral("transfer")});
-    m_objective->setToolTip(QStringLiteral("Rank by total latency or by bytes sent (--objective)"));
+    m_objective->addItem(QStringLiteral("latency"), int(core::Objective::Latency));
+    m_objective->addItem(QStringLiteral("transfer"), int(core::Objective::Transfer));
+    m_objective->addItem(QStringLiteral("throughput"), int(core::Objective::Throughput));
+    m_objective->addItem(QStringLiteral("energy"), int(core::Objective::Energy));
+    m_objective->setToolTip(QStringLiteral(
+        "Rank by total latency, bytes sent, the period a stream of frames sustains (Scission), "
+        "or the device's energy per frame (needs its power figures) (--objective)"));
     auto* planRow = new QHBoxLayout();
     planRow->addWidget(m_planner, 2);
     planRow->addWidget(new QLabel(QStringLiteral("top"), this));
@@ -107,6 +112,11 @@ void PlannerPanel::addConstraintRows(QFormLayout* form) {
         QStringLiteral("Pins: LAYER@TIER must run there (--pin); !LAYER@TIER must not (--forbid). "
                        "Layers by id or #position, comma separated"));
     form->addRow(QStringLiteral("Pins"), m_pins);
+    m_maxLatency = new QLineEdit(this);
+    m_maxLatency->setPlaceholderText(QStringLiteral("ms, e.g. 250"));
+    m_maxLatency->setToolTip(QStringLiteral(
+        "Scission only: a plan's single-frame latency must not exceed this (--max-latency MS)"));
+    form->addRow(QStringLiteral("Max latency"), m_maxLatency);
     m_returnResult = new QCheckBox(QStringLiteral("result returns to the device (JointDNN)"), this);
     m_returnResult->setToolTip(QStringLiteral(
         "JointDNN only: the final output must come back to the device (--return-result)"));
@@ -129,10 +139,15 @@ QHBoxLayout* PlannerPanel::buildRunRow() {
 }
 
 QTableWidget* PlannerPanel::buildTable() {
-    m_table = new QTableWidget(0, 6, this);
+    m_table = new QTableWidget(0, 8, this);
     m_table->setHorizontalHeaderLabels({QStringLiteral("#"), QStringLiteral("total"),
                                         QStringLiteral("compute"), QStringLiteral("transfer"),
-                                        QStringLiteral("sent"), QStringLiteral("placement")});
+                                        QStringLiteral("sent"), QStringLiteral("period"),
+                                        QStringLiteral("energy"), QStringLiteral("placement")});
+    m_table->horizontalHeaderItem(5)->setToolTip(
+        QStringLiteral("The busiest machine or link direction per frame of a stream"));
+    m_table->horizontalHeaderItem(6)->setToolTip(
+        QStringLiteral("The device's energy per frame (— without its power figures)"));
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(true); // the placement column wraps rather than eliding
     m_table->setTextElideMode(Qt::ElideNone);
@@ -234,6 +249,7 @@ void PlannerPanel::showPlannerOptions() {
     const core::PlannerInfo& planner = selectedPlanner();
     m_maxUpload->setEnabled(planner.acceptsLimits);
     m_maxTime->setEnabled(planner.acceptsLimits);
+    m_maxLatency->setEnabled(planner.id == "scission");
     m_returnResult->setEnabled(planner.acceptsReturnResult);
 }
 
@@ -243,8 +259,9 @@ core::InferenceQuery PlannerPanel::query(QString* error) const {
     core::PlanQueryText text;
     text.planner = m_planner->currentData().toString().toStdString();
     text.top = m_top->value();
-    text.objective =
-        m_objective->currentIndex() == 1 ? core::Objective::Transfer : core::Objective::Latency;
+    text.objective = static_cast<core::Objective>(m_objective->currentData().toInt());
+    if (!readMaxLatency(text, error))
+        return core::InferenceQuery{};
     for (core::Tier tier : core::kTiers) {
         const int use = m_use[static_cast<std::size_t>(core::tierIndex(tier))]->currentIndex();
         if (use != 0)
@@ -278,6 +295,10 @@ core::InferenceQuery PlannerPanel::query(QString* error) const {
     labels.maxUpload = "Max upload";
     labels.maxTime = "Max time";
     labels.returnResult = "Return the result";
+    labels.planner = "Planner";
+    labels.objective = "Ranking by";
+    labels.maxLatency = "Max latency";
+    labels.power = ""; // the window has no --power
     try {
         return core::resolvePlanQuery(text, m_document->profile(), labels);
     } catch (const core::PlanError& planError) {
@@ -285,6 +306,21 @@ core::InferenceQuery PlannerPanel::query(QString* error) const {
             *error = QString::fromStdString(planError.what());
         return core::InferenceQuery{};
     }
+}
+
+// The Max latency field, when the planner accepts it: empty, or ms > 0.
+bool PlannerPanel::readMaxLatency(core::PlanQueryText& text, QString* error) const {
+    const QString value = m_maxLatency->text().trimmed();
+    if (value.isEmpty() || !m_maxLatency->isEnabled())
+        return true;
+    try {
+        text.maxLatencyMs = core::parseQueryNumber(value.toStdString(), "Max latency");
+    } catch (const core::PlanError& planError) {
+        if (error)
+            *error = QString::fromStdString(planError.what());
+        return false;
+    }
+    return true;
 }
 
 void PlannerPanel::run() {
@@ -331,41 +367,50 @@ void PlannerPanel::showPlans(std::vector<core::RankedPlan> plans, const QString&
     m_runButton->setEnabled(true);
     m_plans = std::move(plans);
     m_plansProfile = m_document->sharedProfile();
-    const auto& profile = m_document->profile();
     m_applying = true;
     m_table->setRowCount(static_cast<int>(m_plans.size()));
-    for (int row = 0; row < static_cast<int>(m_plans.size()); ++row) {
-        const auto& e = m_plans[static_cast<std::size_t>(row)].evaluation;
-        QStringList placement;
-        for (const auto& stage : e.stages)
-            placement << QStringLiteral("%1 %2 [%3]")
-                             .arg(QString::fromStdString(core::tierName(stage.tier)),
-                                  QString::fromStdString(
-                                      profile.machines[static_cast<std::size_t>(stage.machine)].id))
-                             .arg(stage.end - stage.begin);
-        const QStringList cells{
-            QString::number(row + 1),       Format::ms(e.totalMs),
-            Format::ms(e.computeMs),        Format::ms(e.transferMs),
-            Format::bytes(e.transferBytes), placement.join(QStringLiteral(" → "))};
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* item = new QTableWidgetItem(cells[c]);
-            item->setToolTip(cells[c]); // the whole text where a narrow column elides it
-            if (c > 0 && c < 5)
-                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            m_table->setItem(row, c, item);
-        }
-    }
+    for (int row = 0; row < static_cast<int>(m_plans.size()); ++row)
+        addPlanRow(row, m_plans[static_cast<std::size_t>(row)]);
     m_table->resizeColumnsToContents();
     m_table->resizeRowsToContents();
     m_applying = false;
     m_stale = false;
     selectShownPlan();
     setStatus(m_plans.empty() ? message
-                              : QStringLiteral("%1 plan(s) from %2 on %3.")
+                              : QStringLiteral("%1 plan(s) from %2 on %3, ranked by %4.")
                                     .arg(m_plans.size())
                                     .arg(m_planner->currentText(),
-                                         QString::fromStdString(m_document->network().name)));
+                                         QString::fromStdString(m_document->network().name),
+                                         m_objective->currentText()));
     emit finished();
+}
+
+// One ranked plan: its figures right-aligned, then where each stage runs.
+void PlannerPanel::addPlanRow(int row, const core::RankedPlan& plan) {
+    const auto& profile = m_document->profile();
+    const auto& e = plan.evaluation;
+    QStringList placement;
+    for (const auto& stage : e.stages)
+        placement << QStringLiteral("%1 %2 [%3]")
+                         .arg(QString::fromStdString(core::tierName(stage.tier)),
+                              QString::fromStdString(
+                                  profile.machines[static_cast<std::size_t>(stage.machine)].id))
+                         .arg(stage.end - stage.begin);
+    const QStringList cells{QString::number(row + 1),
+                            Format::ms(e.totalMs),
+                            Format::ms(e.computeMs),
+                            Format::ms(e.transferMs),
+                            Format::bytes(e.transferBytes),
+                            Format::ms(e.periodMs),
+                            e.energyMj ? Format::millijoules(*e.energyMj) : QStringLiteral("—"),
+                            placement.join(QStringLiteral(" → "))};
+    for (int c = 0; c < cells.size(); ++c) {
+        auto* item = new QTableWidgetItem(cells[c]);
+        item->setToolTip(cells[c]); // the whole text where a narrow column elides it
+        if (c > 0 && c < cells.size() - 1)
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_table->setItem(row, c, item);
+    }
 }
 
 void PlannerPanel::applyRow(int row) {
@@ -429,9 +474,14 @@ void PlannerPanel::refreshBadge() {
                              .arg(m_document->evaluationError().toHtmlEscaped()));
         return;
     }
+    // the device's energy per frame beside the latency, when the device has power figures
+    const auto& energy = m_document->evaluation().energyMj;
+    const QString energyNote = energy ? QStringLiteral(" Device energy: <b>%1</b> per frame.")
+                                            .arg(Format::millijoules(*energy))
+                                      : QString();
     if (!best) {
-        m_badge->setText(QStringLiteral("Your plan: <b>%1</b>")
-                             .arg(Format::ms(m_document->evaluation().totalMs)));
+        m_badge->setText(QStringLiteral("Your plan: <b>%1</b>.%2")
+                             .arg(Format::ms(m_document->evaluation().totalMs), energyNote));
         return;
     }
     const double mine = m_document->evaluation().totalMs;
@@ -440,15 +490,15 @@ void PlannerPanel::refreshBadge() {
         m_badge->setText(
             QStringLiteral("<span style='background:#2e7d32;color:white;padding:2px'>&nbsp;★ "
                            "best&nbsp;</span> "
-                           "Your plan <b>%1</b> is the optimum.")
-                .arg(Format::ms(mine)));
+                           "Your plan <b>%1</b> is the optimum.%2")
+                .arg(Format::ms(mine), energyNote));
     else
         m_badge->setText(
             QStringLiteral(
                 "<span style='background:#b9770e;color:white'>&nbsp;best %1&nbsp;</span> "
-                "Your plan <b>%2</b> is %3 slower (+%4%).")
+                "Your plan <b>%2</b> is %3 slower (+%4%).%5")
                 .arg(Format::ms(optimum), Format::ms(mine), Format::ms(mine - optimum),
-                     Format::number((mine / optimum - 1) * 100, 1)));
+                     Format::number((mine / optimum - 1) * 100, 1), energyNote));
 }
 
 } // namespace cutlab::ui

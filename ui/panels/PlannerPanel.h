@@ -3,6 +3,7 @@
 #include "core/inference/InferenceQuery.h"
 #include "core/inference/RankedPlan.h"
 #include "core/model/Profile.h"
+#include "core/planners/PlanQueryText.h"
 #include "core/planners/PlannerRegistry.h"
 
 #include <QTimer>
@@ -42,6 +43,8 @@ class PlannerPanel : public QWidget {
     QLineEdit* maxUploadEdit() const { return m_maxUpload; }
     QLineEdit* maxTimeEdit() const { return m_maxTime; }
     QLineEdit* pinsEdit() const { return m_pins; }
+    QComboBox* objectiveBox() const { return m_objective; }
+    QLineEdit* maxLatencyEdit() const { return m_maxLatency; }
     QPushButton* runButton() const { return m_runButton; }
     QLabel* status() const { return m_status; }
     QLabel* badge() const { return m_badge; }
@@ -63,6 +66,8 @@ class PlannerPanel : public QWidget {
     void addConstraintRows(QFormLayout* form);
     QHBoxLayout* buildRunRow();
     QTableWidget* buildTable();
+    void addPlanRow(int row, const core::RankedPlan& plan);
+    bool readMaxLatency(core::PlanQueryText& text, QString* error) const;
     void connectAll();
     void showPlans(std::vector<core::RankedPlan> plans, const QString& message);
     void onProfileChanged();
@@ -83,6 +88,7 @@ class PlannerPanel : public QWidget {
     QLineEdit* m_maxUpload;
     QLineEdit* m_maxTime;
     QLineEdit* m_pins;
+    QLineEdit* m_maxLatency;
     QCheckBox* m_returnResult;
     QPushButton* m_runButton;
     QLabel* m_status;
