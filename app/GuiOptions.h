@@ -24,7 +24,7 @@ struct GuiOptions {
                                     "Start in presentation mode (with --screenshot: grab it)."};
     QCommandLineOption step{"step", "With --presentation: show this step (1-based).", "N", "1"};
     QCommandLineOption chart{"chart",
-                             "Bring a chart to the front: breakdown, layers or sweep (with "
+                             "Bring a chart to the front: breakdown, layers, sweep or energy (with "
                              "--training: timeline, pipeline or strategy).",
                              "KIND"};
     QCommandLineOption pool{"pool",

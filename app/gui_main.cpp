@@ -81,7 +81,7 @@ bool raisePanel(MainWindow& window, const QString& panel) {
 }
 
 bool showChart(MainWindow& window, const QString& kind) {
-    const QStringList inference{"breakdown", "layers", "sweep"};
+    const QStringList inference{"breakdown", "layers", "sweep", "energy"};
     const QStringList training{"timeline", "pipeline", "strategy"};
     if (inference.contains(kind)) {
         window.charts()->tabs()->setCurrentIndex(static_cast<int>(inference.indexOf(kind)));
@@ -91,7 +91,7 @@ bool showChart(MainWindow& window, const QString& kind) {
             static_cast<cutlab::ui::TrainingPanel::View>(training.indexOf(kind)));
     } else {
         std::fprintf(stderr,
-                     "cutlab: no chart '%s' (breakdown, layers, sweep, timeline, "
+                     "cutlab: no chart '%s' (breakdown, layers, sweep, energy, timeline, "
                      "pipeline, strategy)\n",
                      qPrintable(kind));
         return false;

@@ -7,11 +7,13 @@
 #include "app/cli/ProfileArgument.h"
 
 #include "ui/charts/BreakdownChartBuilder.h"
+#include "ui/charts/EnergyChartBuilder.h"
 #include "ui/charts/ImageExporter.h"
 #include "ui/charts/LayerChartBuilder.h"
 #include "ui/charts/SweepChartBuilder.h"
 
 #include "core/inference/BandwidthSweep.h"
+#include "core/inference/LatencyEnergyPlans.h"
 #include "core/io/PlanFile.h"
 #include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
@@ -27,13 +29,14 @@
 namespace cutlab::cli {
 namespace {
 
-const char* const kUsage = "usage: cutlab-cli chart PROFILE --kind breakdown|layers|sweep [plan "
-                           "options] -o OUT.png|svg|pdf\n"
-                           "Renders the window's charts headless. The plan shown is --cuts X,Y "
-                           "when given, else the planner's best.\n"
-                           "  --kind KIND                  breakdown | layers | sweep\n"
-                           "  -o, --output FILE            .png, .svg or .pdf\n"
-                           "  --width W --height H         size in pixels (default 900 x 560)\n";
+const char* const kUsage =
+    "usage: cutlab-cli chart PROFILE --kind breakdown|layers|sweep|energy [plan "
+    "options] -o OUT.png|svg|pdf\n"
+    "Renders the window's charts headless. The plan shown is --cuts X,Y "
+    "when given, else the planner's best.\n"
+    "  --kind KIND                  breakdown | layers | sweep | energy\n"
+    "  -o, --output FILE            .png, .svg or .pdf\n"
+    "  --width W --height H         size in pixels (default 900 x 560)\n";
 
 } // namespace
 
@@ -71,8 +74,8 @@ void checkChartRequest(const ChartRequest& request) {
     if (request.options.profilePath.empty())
         throw CliError(std::string(kUsage));
     const std::string& kind = request.kind;
-    if (kind != "breakdown" && kind != "layers" && kind != "sweep")
-        throw CliError("--kind must be breakdown, layers or sweep" +
+    if (kind != "breakdown" && kind != "layers" && kind != "sweep" && kind != "energy")
+        throw CliError("--kind must be breakdown, layers, sweep or energy" +
                        (kind.empty() ? std::string() : ", not '" + kind + "'"));
     if (request.output.empty())
         throw CliError("-o OUT.png|svg|pdf is required");
@@ -103,6 +106,23 @@ QChart* sweepChart(const PlanOptions& options, const core::InferenceCostModel& m
         reference);
 }
 
+// The device's energy against latency for every placement, the Pareto front and the chosen plan.
+QChart* energyChart(const core::InferenceCostModel& model, const core::TierPlacement& placement) {
+    const core::LatencyEnergyPlans plans = core::latencyEnergyPlans(model);
+    if (plans.points.empty())
+        throw CliError("--kind energy needs a device's power: give it \"power\" in the profile, "
+                       "or --power ID=WATTS@RADIO");
+    const auto energy = model.evaluate(placement).energyMj;
+    std::optional<std::pair<double, double>> current;
+    if (energy)
+        current = std::pair(model.evaluate(placement).totalMs, *energy);
+    return ui::EnergyChartBuilder::build(
+        plans, current,
+        QStringLiteral("Device energy vs latency — %1 on %2")
+            .arg(QString::fromStdString(model.profile().model.name),
+                 QString::fromStdString(model.network().name)));
+}
+
 QChart* buildChart(const ChartRequest& request, const core::InferenceCostModel& model,
                    const core::InferenceQuery& query, const ChartPlan& chosen) {
     const core::Profile& profile = model.profile();
@@ -116,6 +136,8 @@ QChart* buildChart(const ChartRequest& request, const core::InferenceCostModel& 
         return ui::LayerChartBuilder::build(
             profile, {chosen.placement.deviceEnd, chosen.placement.edgeEnd},
             QStringLiteral("Per-layer forward time and output size — %1").arg(modelName));
+    if (request.kind == "energy")
+        return energyChart(model, chosen.placement);
     return sweepChart(request.options, model, query, chosen.placement);
 }
 

@@ -3,9 +3,11 @@
 #include "../TestPaths.h"
 #include "CliRun.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -65,6 +67,30 @@ class TestEnergyCommand : public QObject {
         QVERIFY2(run.out.contains("energy mJ"), qPrintable(run.out));
         const double energy = plansOf({})[0].toObject()["energy_mj"].toDouble();
         QVERIFY2(run.out.contains(QString::number(energy, 'f', 1)), qPrintable(run.out));
+    }
+
+    void theEnergyChartShowsEveryPlacementAndTheFront() {
+        QTemporaryDir dir;
+        const QString svg = dir.filePath("energy.svg");
+        const CliRun run = runCli({"chart", sourcePath(kVgg19), "--kind", "energy", "--network",
+                                   "3g", "--power", "raspi4=0.8@3g", "-o", svg});
+        QCOMPARE(run.status, 0);
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        // VGG19's 25 blocks over 1 device, 2 edge and 2 cloud machines: all on the device, and
+        // per device cut a < 25: 2 clouds + 2 edges × (edge to the end + 2 clouds × (24 − a)
+        // cloud cuts) = 1 + Σ (4 + 4·(24 − a)) = 1 + 100 + 1,200 placements.
+        for (const char* expected :
+             {"Device energy vs latency — vgg19 on 3g", "on the front of 1,301 placements",
+              "Pareto front", "energy (mJ)"})
+            QVERIFY2(text.contains(QString::fromUtf8(expected)), expected);
+        const CliRun refused =
+            runCli({"chart", sourcePath(kVgg19), "--kind", "energy", "-o", dir.filePath("no.svg")});
+        QCOMPARE(refused.status, 2);
+        QVERIFY2(refused.err.contains("--kind energy needs a device's power"),
+                 qPrintable(refused.err));
+        QVERIFY(!QFile::exists(dir.filePath("no.svg")));
     }
 
     void refusalsSayWhy_data() {

@@ -1,24 +1,31 @@
 // The planner panel's objectives beyond latency: a stream's period and the device's energy,
-// ranked as `cutlab-cli plan --objective` ranks them, read back from the table and the badge.
+// ranked as `cutlab-cli plan --objective` ranks them, read back from the table and the badge;
+// and the Latency–energy chart's front and current plan against the core.
 #include "UiTestSupport.h"
 #include "WindowFixture.h"
 
 #include "ui/charts/Format.h"
 #include "ui/document/Document.h"
+#include "ui/panels/ChartsPanel.h"
+#include "ui/panels/EnergyController.h"
 #include "ui/panels/GraphPanel.h"
 #include "ui/panels/PlannerPanel.h"
 #include "ui/window/MainWindow.h"
 
 #include "core/inference/InferenceCostModel.h"
+#include "core/inference/LatencyEnergyPlans.h"
 #include "core/planners/InferencePlanner.h"
 
+#include <QChart>
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QXYSeries>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -49,6 +56,14 @@ std::vector<core::RankedPlan> expectedPlans(const Document& doc, core::Objective
     query.objective = objective;
     query.maxLatencyMs = maxLatencyMs;
     return core::runInferencePlanner("scission", model, query);
+}
+
+// The points of the chart's series with this object name.
+QList<QPointF> seriesPoints(QChart* chart, const char* name) {
+    for (QAbstractSeries* series : chart->series())
+        if (series->objectName() == QLatin1String(name))
+            return static_cast<QXYSeries*>(series)->points();
+    return {};
 }
 
 void runAndWait(PlannerPanel* planner) {
@@ -133,6 +148,40 @@ class TestUiObjectives : public QObject {
         // one unbreakable item: "device 1,492.1 mJ" never wraps apart
         const QString energy = "device " + Format::millijoules(*doc->evaluation().energyMj);
         QVERIFY2(summary.contains(QString(energy).replace(' ', "&nbsp;")), qPrintable(summary));
+    }
+
+    void theEnergyTabDrawsThePlaneAndFollowsThePlan() {
+        QTemporaryDir dir;
+        MainWindow* window = m_fixture.open(vgg19WithPower(dir));
+        QVERIFY(window);
+        ChartsPanel* charts = window->charts();
+        QCOMPARE(charts->tabs()->tabText(ChartsPanel::Energy), QStringLiteral("Latency–energy"));
+        QVERIFY(charts->energy()->waitForResult(20000));
+        Document* doc = window->document();
+        const core::InferenceCostModel model(doc->profile(), doc->network(), doc->inputBytes());
+        const auto plans = core::latencyEnergyPlans(model);
+        QList<QPointF> front;
+        for (const auto& point : plans.points)
+            if (point.onFront)
+                front.append(QPointF(point.latencyMs, point.energyMj));
+        QVERIFY(!front.isEmpty());
+        QCOMPARE(seriesPoints(charts->chart(ChartsPanel::Energy), "front"), front);
+        QCOMPARE(seriesPoints(charts->chart(ChartsPanel::Energy), "current"),
+                 QList<QPointF>({QPointF(doc->evaluation().totalMs, *doc->evaluation().energyMj)}));
+        // moving the cuts moves the ring, without recomputing the plane
+        doc->applyState({5, 10, doc->state().machines});
+        QTest::qWait(20);
+        QCOMPARE(seriesPoints(charts->chart(ChartsPanel::Energy), "current"),
+                 QList<QPointF>({QPointF(doc->evaluation().totalMs, *doc->evaluation().energyMj)}));
+    }
+
+    void withoutPowerTheEnergyTabSaysWhatItNeeds() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        QVERIFY(window->charts()->energy()->waitForResult(20000));
+        const QString title = window->charts()->chart(ChartsPanel::Energy)->title();
+        QVERIFY2(title.contains("No device has power figures"), qPrintable(title));
+        QVERIFY(window->charts()->chart(ChartsPanel::Energy)->series().isEmpty());
     }
 };
 

@@ -1477,7 +1477,7 @@ class TestUiWindow : public QObject {
                          "topToBottom collapseBlocks expandBlocks - dark presentation "
                          "fullScreen - toggle_settingsDock toggle_plannerDock "
                          "toggle_chartsDock toggle_explainDock toggle_inspectorDock chart0 "
-                         "chart1 chart2 resetLayout",
+                         "chart1 chart2 chart3 resetLayout",
                          "&Planner: runPlanner",
                          "&Help: [&Sample Profiles] guide shortcuts - about"}));
         const MainWindowActions& a = window->actions();

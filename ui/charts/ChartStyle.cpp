@@ -50,9 +50,15 @@ void ChartStyle::applySeriesRoles(QChart* chart, const SeriesColors& colors) {
         const QColor color = colors.ofRole(series->property("role").toString());
         if (!color.isValid())
             continue;
-        if (auto* scatter = qobject_cast<QScatterSeries*>(series)) {
+        if (auto* scatter = qobject_cast<QScatterSeries*>(series);
+            scatter && scatter->property("ring").toBool()) {
+            QPen pen = scatter->pen(); // an open ring in the role's colour
+            pen.setColor(color);
+            scatter->setPen(pen);
+        } else if (scatter) {
             scatter->setColor(color);
-            scatter->setBorderColor(colors.best);
+            // a cloud of small dots stays one colour; markers are ringed in the best line's
+            scatter->setBorderColor(scatter->property("borderless").toBool() ? color : colors.best);
         } else if (auto* line = qobject_cast<QLineSeries*>(series)) {
             QPen pen = line->pen();
             pen.setColor(color);

@@ -1,10 +1,12 @@
 #include "ui/panels/ChartsPanel.h"
 
 #include "ui/charts/ChartStyle.h"
+#include "ui/charts/EnergyChartBuilder.h"
 #include "ui/charts/Format.h"
 #include "ui/charts/LayerChartBuilder.h"
 #include "ui/charts/SweepChartBuilder.h"
 #include "ui/document/Document.h"
+#include "ui/panels/EnergyController.h"
 #include "ui/panels/SweepController.h"
 
 #include "core/model/NetworkEdit.h"
@@ -18,20 +20,25 @@
 namespace cutlab::ui {
 
 ChartsPanel::ChartsPanel(Document* document, SweepController* sweep, QWidget* parent)
-    : QWidget(parent), m_document(document), m_sweep(sweep) {
+    : QWidget(parent), m_document(document), m_sweep(sweep),
+      m_energy(new EnergyController(document, this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
-    const char* tips[3] = {"Latency of the current plan, the best plan and the native plans, split "
-                           "into compute per tier, "
-                           "bytes over each link and network latency",
-                           "Forward time of every layer on every machine and its output size (log "
-                           "axes), in graph order, "
-                           "with the current cuts",
-                           "Total latency as the uplink bandwidth goes from 0.1 to 100 Mbps; dots: "
-                           "where the best plan changes"};
-    for (int k = 0; k < 3; ++k) {
+    const char* tips[kKindCount] = {
+        "Latency of the current plan, the best plan and the native plans, split "
+        "into compute per tier, "
+        "bytes over each link and network latency",
+        "Forward time of every layer on every machine and its output size (log "
+        "axes), in graph order, "
+        "with the current cuts",
+        "Total latency as the uplink bandwidth goes from 0.1 to 100 Mbps; dots: "
+        "where the best plan changes",
+        "The device's energy per frame against total latency for every "
+        "placement, the Pareto front and the current plan (needs the device's "
+        "power figures)"};
+    for (int k = 0; k < kKindCount; ++k) {
         m_views[k] = new QChartView(new QChart(), m_tabs);
         m_views[k]->setRenderHint(QPainter::Antialiasing);
         m_views[k]->setToolTip(QString::fromUtf8(tips[k]));
@@ -47,7 +54,9 @@ ChartsPanel::ChartsPanel(Document* document, SweepController* sweep, QWidget* pa
         rebuildBreakdown();
         rebuildLayers();
         rebuildSweep();
+        rebuildEnergy();
     });
+    connect(m_energy, &EnergyController::ready, this, &ChartsPanel::rebuildEnergy);
     connect(m_document, &Document::referencePlansChanged, this, &ChartsPanel::rebuildBreakdown);
     connect(m_document, &Document::networkChanged, this, &ChartsPanel::rebuildBreakdown);
     connect(m_document, &Document::evaluationChanged, this, &ChartsPanel::updateLive);
@@ -60,6 +69,7 @@ ChartsPanel::ChartsPanel(Document* document, SweepController* sweep, QWidget* pa
     rebuildBreakdown();
     rebuildLayers();
     rebuildSweep();
+    rebuildEnergy();
 }
 
 QString ChartsPanel::kindName(Kind kind) {
@@ -70,6 +80,8 @@ QString ChartsPanel::kindName(Kind kind) {
         return QStringLiteral("Per layer");
     case Sweep:
         return QStringLiteral("Bandwidth sweep");
+    case Energy:
+        return QStringLiteral("Latency–energy");
     }
     return QString();
 }
@@ -82,6 +94,8 @@ QString ChartsPanel::fileStem(Kind kind) {
         return QStringLiteral("layers");
     case Sweep:
         return QStringLiteral("sweep");
+    case Energy:
+        return QStringLiteral("energy");
     }
     return QStringLiteral("chart");
 }
@@ -106,6 +120,8 @@ QString ChartsPanel::titleFor(Kind kind) const {
     case Sweep:
         return QStringLiteral("Total latency vs uplink bandwidth — %1 (other links as in %2)")
             .arg(model, network);
+    case Energy:
+        return QStringLiteral("Device energy vs latency — %1 on %2").arg(model, network);
     }
     return QString();
 }
@@ -142,14 +158,27 @@ QChart* ChartsPanel::buildChart(Kind kind) const {
             m_sweep->result(), m_sweep->currentTotals(), QStringLiteral("best (Scission)"),
             uplink ? uplink->bandwidthMbps : 0.0, titleFor(kind), reference);
     }
+    case Energy:
+        if (!m_energy->isReady())
+            return new QChart();
+        return EnergyChartBuilder::build(m_energy->result(), currentEnergyPoint(), titleFor(kind));
     }
     return new QChart();
+}
+
+// The plan on screen on the latency–energy plane, when the device has power figures.
+std::optional<std::pair<double, double>> ChartsPanel::currentEnergyPoint() const {
+    const core::Evaluation& e = m_document->evaluation();
+    if (!m_document->evaluationError().isEmpty() || !e.energyMj)
+        return std::nullopt;
+    return std::pair(e.totalMs, *e.energyMj);
 }
 
 void ChartsPanel::redraw() {
     rebuildBreakdown();
     rebuildLayers();
     rebuildSweep();
+    rebuildEnergy();
 }
 
 void ChartsPanel::rebuildBreakdown() {
@@ -178,6 +207,14 @@ void ChartsPanel::rebuildSweep() {
         m_sweepStatus->hide();
 }
 
+void ChartsPanel::rebuildEnergy() {
+    QChart* old = m_views[Energy]->chart();
+    QChart* chart = buildChart(Energy);
+    ChartStyle::apply(chart, m_dark);
+    m_views[Energy]->setChart(chart);
+    delete old;
+}
+
 void ChartsPanel::updateLive() {
     if (!m_document->hasProfile())
         return;
@@ -186,6 +223,8 @@ void ChartsPanel::updateLive() {
     LayerChartBuilder::updateCuts(chart(Layers), {placement.deviceEnd, placement.edgeEnd});
     if (m_sweep->isReady())
         SweepChartBuilder::updateCurrent(chart(Sweep), m_sweep->mbps(), m_sweep->currentTotals());
+    if (m_energy->isReady())
+        EnergyChartBuilder::updateCurrent(chart(Energy), currentEnergyPoint());
 }
 
 void ChartsPanel::setDark(bool dark) {

@@ -4,6 +4,9 @@
 
 #include <QWidget>
 
+#include <optional>
+#include <utility>
+
 #include <vector>
 
 class QChart;
@@ -15,13 +18,15 @@ namespace cutlab::ui {
 
 class Document;
 class SweepController;
+class EnergyController;
 
 // The three charts, as tabs: latency breakdown, per-layer times and sizes, bandwidth sweep.
 // They follow the document live (values replaced in place on every drag frame).
 class ChartsPanel : public QWidget {
     Q_OBJECT
   public:
-    enum Kind { Breakdown = 0, Layers = 1, Sweep = 2 };
+    enum Kind { Breakdown = 0, Layers = 1, Sweep = 2, Energy = 3 };
+    static constexpr int kKindCount = 4;
 
     ChartsPanel(Document* document, SweepController* sweep, QWidget* parent = nullptr);
 
@@ -36,6 +41,7 @@ class ChartsPanel : public QWidget {
     // The chart kind in an exported file's name: "<model>-breakdown.png".
     static QString fileStem(Kind kind);
     std::vector<BreakdownEntry> breakdownEntries() const;
+    EnergyController* energy() const { return m_energy; }
 
     // Every chart drawn afresh from the document (after a presentation stepped through others).
     void redraw();
@@ -44,13 +50,16 @@ class ChartsPanel : public QWidget {
     void rebuildBreakdown();
     void rebuildLayers();
     void rebuildSweep();
+    void rebuildEnergy();
     void updateLive();
     QString titleFor(Kind kind) const;
+    std::optional<std::pair<double, double>> currentEnergyPoint() const;
 
     Document* m_document;
     SweepController* m_sweep;
     QTabWidget* m_tabs;
-    QChartView* m_views[3] = {nullptr, nullptr, nullptr};
+    EnergyController* m_energy;
+    QChartView* m_views[kKindCount] = {};
     QLabel* m_sweepStatus;
     bool m_dark = false;
 };

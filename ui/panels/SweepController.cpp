@@ -3,12 +3,11 @@
 #include "ui/charts/SweepChartBuilder.h"
 #include "ui/document/Document.h"
 #include "ui/jobs/JobRunner.h"
+#include "ui/jobs/WaitForSignal.h"
 
 #include "core/inference/ScissionPlanner.h"
 #include "core/model/NetworkEdit.h"
 
-#include <QCoreApplication>
-#include <QEventLoop>
 #include <QTimer>
 
 namespace cutlab::ui {
@@ -56,20 +55,9 @@ void SweepController::restartNow() {
 bool SweepController::waitForResult(int timeoutMs) {
     // Runs the window's events until ready() comes (after any pending debounce restarts the
     // sweep) or the time is up: no polling.
-    const auto done = [this] { return m_result.has_value() && !m_debounce.isActive(); };
-    if (done())
-        return true;
-    QEventLoop loop;
-    QTimer limit;
-    limit.setSingleShot(true);
-    connect(&limit, &QTimer::timeout, &loop, &QEventLoop::quit);
-    connect(this, &SweepController::ready, &loop, [&loop, &done] {
-        if (done())
-            loop.quit();
-    });
-    limit.start(timeoutMs);
-    loop.exec();
-    return done();
+    return waitForSignal(
+        this, &SweepController::ready,
+        [this] { return m_result.has_value() && !m_debounce.isActive(); }, timeoutMs);
 }
 
 void SweepController::restart() {

@@ -8,6 +8,7 @@
 #include "ui/document/PlanFileWriter.h"
 #include "ui/graph/GraphScene.h"
 #include "ui/panels/ChartsPanel.h"
+#include "ui/panels/EnergyController.h"
 #include "ui/panels/SweepController.h"
 #include "ui/window/DocumentExporter.h"
 #include "ui/window/RecentFiles.h"
@@ -390,6 +391,9 @@ bool FileActions::exportChart(int kind, const QString& path) {
         error = QStringLiteral("Open a profile first.");
     else if (kind == ChartsPanel::Sweep && !m_sweep->isReady() && !m_sweep->waitForResult(30000))
         error = QStringLiteral("The sweep is not ready yet.");
+    else if (kind == ChartsPanel::Energy && !m_charts->energy()->isReady() &&
+             !m_charts->energy()->waitForResult(30000))
+        error = QStringLiteral("The latency–energy plane is not ready yet.");
     if (error.isEmpty() &&
         ImageExporter::writeChart(path, m_charts->buildChart(static_cast<ChartsPanel::Kind>(kind)),
                                   QSizeF(900, 560), &error)) {

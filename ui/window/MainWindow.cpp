@@ -543,7 +543,8 @@ void MainWindow::addPanelAndChartActions(QMenu* view) {
     }
     m_chartActions = new QActionGroup(this);
     m_chartActions->setExclusionPolicy(QActionGroup::ExclusionPolicy::None);
-    for (int k = 0; k < 3; ++k) {
+    static_assert(std::tuple_size_v<decltype(a.showChart)> == ChartsPanel::kKindCount);
+    for (int k = 0; k < ChartsPanel::kKindCount; ++k) {
         QAction* chart =
             createAction(view, QStringLiteral("chart%1").arg(k),
                          QStringLiteral("Show %1 Chart")

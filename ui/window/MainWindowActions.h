@@ -47,7 +47,7 @@ struct MainWindowActions {
     QAction* presentation = nullptr;
     QAction* resetLayout = nullptr;
     QAction* fullScreen = nullptr;
-    std::array<QAction*, 3> showChart{}; // by ChartsPanel::Kind
+    std::array<QAction*, 4> showChart{}; // by ChartsPanel::Kind (kKindCount)
     // Planner
     QAction* runPlanner = nullptr;
     // Help
