@@ -4,7 +4,7 @@
 #include "app/cli/PlanOptions.h"
 #include "app/cli/TraceOption.h"
 
-#include "core/inference/HindsightCandidates.h"
+#include "core/inference/ReplayComparison.h"
 #include "core/inference/ReplayRun.h"
 #include "core/inference/ScissionPlanner.h"
 #include "core/io/JsonNumbers.h"
@@ -113,8 +113,6 @@ ReplayOptions parseOptions(const std::vector<std::string>& arguments, bool& help
 
 namespace {
 
-constexpr int kHindsightCandidateLimit = 100000;
-
 std::string fixed(double value, int decimals) {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
@@ -189,20 +187,6 @@ void printReport(const core::InferenceCostModel& model, const core::ReplayReport
     std::fflush(stdout);
 }
 
-// Every placement Scission's search visits under the query, less the dominated ones; nullopt
-// when there are too many to try for every frame.
-std::optional<std::vector<core::RankedPlan>>
-hindsightCandidates(const core::InferenceCostModel& model, const core::InferenceQuery& query,
-                    const std::vector<core::TracedDirection>& traces) {
-    core::InferenceQuery all = query;
-    all.top = kHindsightCandidateLimit;
-    auto plans = core::rankScission(model, all);
-    if (static_cast<int>(plans.size()) >= kHindsightCandidateLimit)
-        return std::nullopt;
-    const core::FrameReplay replay(model, traces);
-    return core::undominatedPlans(replay, plans);
-}
-
 } // namespace
 
 int runReplay(const std::vector<std::string>& arguments) {
@@ -227,29 +211,25 @@ int runReplay(const std::vector<std::string>& arguments) {
     report.settings = settings;
     report.deadlineMs = options.deadlineMs;
     report.traces = traceInfo(network, traces);
-    core::ReplayRun run, staticRun, hindsightRun;
+    core::ReplayRun run;
+    core::ReplayComparison comparison;
     try {
         if (!options.adaptWindowS) {
             run = core::replayStatic(model, traces, chosenPlan(model, options, choose), settings);
         } else {
-            run = core::replayAdaptive(model, traces, choose, settings,
-                                       *options.adaptWindowS * 1000.0);
-            const auto staticPlan =
-                choose(core::networkWithBandwidths(network, traces, core::traceMeansMbps(traces)));
-            if (!staticPlan)
+            if (!choose(core::networkWithBandwidths(network, traces, core::traceMeansMbps(traces))))
                 throw NoAnswer(
                     options.plan.profilePath +
                     ": no plan on the traces' mean bandwidths satisfies the constraints");
-            staticRun = core::replayStatic(model, traces, *staticPlan, settings);
-            report.comparisons.emplace_back("static", &staticRun);
-            if (const auto candidates = hindsightCandidates(model, query, traces);
-                candidates && !candidates->empty()) {
-                hindsightRun = core::replayHindsight(model, traces, *candidates, settings);
-                report.comparisons.emplace_back("hindsight", &hindsightRun);
-            } else {
+            comparison = core::replayThreeWays(model, traces, choose, query, settings,
+                                               *options.adaptWindowS * 1000.0);
+            run = comparison.adaptive;
+            report.comparisons.emplace_back("static", &comparison.fixed);
+            if (comparison.hindsight)
+                report.comparisons.emplace_back("hindsight", &*comparison.hindsight);
+            else
                 std::cerr << "cutlab-cli replay: no hindsight run: the model has more than "
-                          << kHindsightCandidateLimit << " placements\n";
-            }
+                          << core::kHindsightCandidateLimit << " placements\n";
         }
     } catch (const core::PlanError& error) {
         throw CliError(options.plan.profilePath + ": " + error.what());

@@ -22,6 +22,13 @@ std::size_t planIndex(ReplayRun& run, std::vector<FrameRoute>& routes, const Fra
     return run.plans.size() - 1;
 }
 
+// Counts a frame done; false when the run is to stop.
+bool keepGoing(const ReplaySettings& settings) {
+    if (settings.framesDone)
+        settings.framesDone->fetch_add(1, std::memory_order_relaxed);
+    return !settings.cancelled();
+}
+
 ReplayedFrame frameAt(int index, const ReplaySettings& settings) {
     ReplayedFrame frame;
     frame.index = index;
@@ -47,6 +54,8 @@ ReplayRun replayStatic(const InferenceCostModel& model, const std::vector<Traced
         ReplayedFrame frame = frameAt(k, settings);
         finish(frame, replay.run(route, frame.arrivalMs));
         run.frames.push_back(frame);
+        if (!keepGoing(settings))
+            break;
     }
     return run;
 }
@@ -121,6 +130,8 @@ ReplayRun replayAdaptive(const InferenceCostModel& model,
         frame.plan = current;
         finish(frame, replay.run(routes[current], frame.arrivalMs));
         run.frames.push_back(frame);
+        if (!keepGoing(settings))
+            break;
     }
     return run;
 }
@@ -171,6 +182,8 @@ ReplayRun replayHindsight(const InferenceCostModel& model,
         frame.plan = used[best];
         finish(frame, replay.run(routes[best], frame.arrivalMs));
         run.frames.push_back(frame);
+        if (!keepGoing(settings))
+            break;
     }
     return run;
 }

@@ -4,6 +4,7 @@
 #include "core/inference/InferenceCostModel.h"
 #include "core/inference/RankedPlan.h"
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -15,6 +16,11 @@ namespace cutlab::core {
 struct ReplaySettings {
     int frames = 0;
     double intervalMs = 0;
+    // From another thread (the window): set `cancel` to stop after the frame under way (the run
+    // then holds the frames done); `framesDone` counts the frames replayed so far.
+    const std::atomic<bool>* cancel = nullptr;
+    std::atomic<int>* framesDone = nullptr;
+    bool cancelled() const { return cancel && cancel->load(); }
 };
 
 struct ReplayedFrame {

@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -237,6 +238,30 @@ class TestFrameReplay : public QObject {
                                                     .arg(total, 0, 'g', 17)));
             }
         }
+    }
+
+    void progressCountsFramesAndCancelStops() {
+        const auto loaded =
+            loadProfileFile(sourcePath("sample_profiles/scission/vgg19.json").toStdString());
+        QVERIFY(loaded.profile);
+        const Network network = *networkPreset("4g");
+        const InferenceCostModel model(*loaded.profile, network);
+        const RankedPlan plan = rankScission(model, InferenceQuery{}).front();
+        std::atomic<int> done{0};
+        std::atomic<bool> cancel{false};
+        ReplaySettings settings{40, 100};
+        settings.framesDone = &done;
+        settings.cancel = &cancel;
+        QCOMPARE(replayStatic(model, {}, plan, settings).frames.size(), std::size_t(40));
+        QCOMPARE(done.load(), 40);
+        cancel = true; // set before the run: it stops after its first frame
+        const ReplayRun stopped = replayStatic(model, {}, plan, settings);
+        QCOMPARE(stopped.frames.size(), std::size_t(1));
+        const PlanChooser choose = [&](const Network& at) {
+            const InferenceCostModel there(*loaded.profile, at);
+            return std::optional(rankScission(there, InferenceQuery{}).front());
+        };
+        QCOMPARE(replayAdaptive(model, {}, choose, settings, 2000).frames.size(), std::size_t(1));
     }
 
     void staticPlansMatchTheSimulation_data() {
