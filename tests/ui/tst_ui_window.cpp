@@ -1478,7 +1478,7 @@ class TestUiWindow : public QObject {
                          "fullScreen - toggle_settingsDock toggle_plannerDock "
                          "toggle_chartsDock toggle_explainDock toggle_inspectorDock chart0 "
                          "chart1 chart2 chart3 resetLayout",
-                         "&Planner: runPlanner",
+                         "&Planner: runPlanner", "&Network: traceView",
                          "&Help: [&Sample Profiles] guide shortcuts - about"}));
         const MainWindowActions& a = window->actions();
         const QList<std::pair<QAction*, QString>> typed{

@@ -15,6 +15,7 @@
 #include "ui/panels/PlannerPanel.h"
 #include "ui/panels/SettingsPanel.h"
 #include "ui/panels/SweepController.h"
+#include "ui/trace/TraceWindow.h"
 #include "ui/training/TrainingPanel.h"
 #include "ui/training/TrainingReportPage.h"
 #include "ui/window/GuideDialog.h"
@@ -571,6 +572,29 @@ void MainWindow::buildPlannerMenu() {
         QStringLiteral("Rank plans with the options of the Planner panel; in Training mode, "
                        "plan again (the pipeline's stages back to the planner's)"));
     connect(m_actions.runPlanner, &QAction::triggered, this, &MainWindow::runPlanner);
+    QMenu* network = menuBar()->addMenu(QStringLiteral("&Network"));
+    network->setToolTipsVisible(true);
+    m_actions.traceView = createAction(
+        network, "traceView", QStringLiteral("&Trace View…"),
+        QKeySequence(QStringLiteral("Ctrl+Alt+T")),
+        QStringLiteral("Replay frames over a measured network trace on the static, adaptive and "
+                       "hindsight plans"));
+    connect(m_actions.traceView, &QAction::triggered, this, &MainWindow::showTraceView);
+}
+
+TraceWindow* MainWindow::traceWindow() {
+    if (!m_traceWindow) {
+        m_traceWindow = new TraceWindow(m_document, SampleProfiles::traces(), this);
+        m_traceWindow->setDark(m_dark);
+    }
+    return m_traceWindow;
+}
+
+void MainWindow::showTraceView() {
+    TraceWindow* window = traceWindow();
+    window->show();
+    window->raise();
+    window->activateWindow();
 }
 
 void MainWindow::buildHelpMenu() {
@@ -767,6 +791,8 @@ void MainWindow::setDark(bool dark) {
     m_scene->setDark(dark);
     m_charts->setDark(dark);
     m_training->setDark(dark);
+    if (m_traceWindow)
+        m_traceWindow->setDark(dark);
     if (m_persistent)
         QSettings().setValue("dark", dark);
 }

@@ -26,6 +26,7 @@ class GraphPanel;
 class GraphScene;
 class InspectorPanel;
 class PlannerPanel;
+class TraceWindow;
 class PresentationWindow;
 class TrainingPlanFiles;
 class WindowLayout;
@@ -65,6 +66,8 @@ class MainWindow : public QMainWindow {
     SweepController* sweep() const { return m_sweep; }
     PresentationWindow* presentation() const { return m_presentation; }
     TrainingPanel* training() const { return m_training; }
+    // Network ▸ Trace View, made on first use.
+    TraceWindow* traceWindow();
     Autosave* autosave() const { return m_autosave; }
 
     // Inference (the layer graph and its docks) or Training (HierTrain, baselines, pipelines).
@@ -126,6 +129,7 @@ class MainWindow : public QMainWindow {
     void showChartOf(QAction* chartAction);
     // Planner
     void runPlanner();
+    void showTraceView();
     // Help
     void showGuide();
     void showShortcuts();
@@ -166,6 +170,7 @@ class MainWindow : public QMainWindow {
     GraphPanel* m_graph;
     ChartsPanel* m_charts;
     PlannerPanel* m_planner;
+    TraceWindow* m_traceWindow = nullptr;
     SettingsPanel* m_settings;
     InspectorPanel* m_inspector;
     ExplainPanel* m_explain;

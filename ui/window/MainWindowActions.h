@@ -50,6 +50,8 @@ struct MainWindowActions {
     std::array<QAction*, 4> showChart{}; // by ChartsPanel::Kind (kKindCount)
     // Planner
     QAction* runPlanner = nullptr;
+    // Network
+    QAction* traceView = nullptr;
     // Help
     QAction* guide = nullptr;
     QAction* shortcuts = nullptr;

@@ -44,6 +44,15 @@ QString SampleProfiles::directory() {
     return QString();
 }
 
+QStringList SampleProfiles::traces() {
+    const QDir dir(QDir(directory()).filePath(QStringLiteral("traces")));
+    QStringList paths;
+    for (const QString& name :
+         dir.entryList({QStringLiteral("*.up"), QStringLiteral("*.down")}, QDir::Files))
+        paths << dir.filePath(name);
+    return paths;
+}
+
 QStringList SampleProfiles::files() {
     const QString dir = directory();
     if (dir.isEmpty())

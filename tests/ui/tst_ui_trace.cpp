@@ -1,0 +1,172 @@
+// Network ▸ Trace View: a replay over a shared cellular trace read back from the window (the
+// summary, every frame's latency, the plan band) against `cutlab-cli replay --json` on the same
+// settings; playing moves the cursor; a long replay can be cancelled; a bad trace is refused.
+#include "UiTestSupport.h"
+#include "WindowFixture.h"
+
+#include "ui/charts/Format.h"
+#include "ui/document/Document.h"
+#include "ui/trace/CutBand.h"
+#include "ui/trace/TraceWindow.h"
+#include "ui/window/MainWindow.h"
+
+#include "core/model/Network.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineSeries>
+#include <QProcess>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace cutlab;
+using namespace cutlab::ui;
+
+namespace {
+
+const char* const kTrace = "ATT-LTE-driving.up";
+
+QJsonObject cliReplay(const QString& trace) {
+    QProcess process;
+    process.start(QStringLiteral(CUTLAB_CLI_PATH),
+                  {"replay", uiSourcePath("sample_profiles/scission/vgg19.json"), "--network", "4g",
+                   "--trace", "device-cloud=" + trace, "--frames", "300", "--interval", "100",
+                   "--adapt", "window:2", "--deadline", "800", "--json"});
+    if (!process.waitForFinished(60000) || process.exitCode() != 0)
+        qFatal("cutlab-cli replay failed: %s", process.readAllStandardError().constData());
+    return QJsonDocument::fromJson(process.readAllStandardOutput()).object();
+}
+
+QLineSeries* seriesNamed(QChart* chart, const QString& name) {
+    for (QAbstractSeries* series : chart->series())
+        if (series->objectName() == name)
+            return static_cast<QLineSeries*>(series);
+    return nullptr;
+}
+
+// The window set up as the command line above, and replayed.
+TraceWindow* replayed(MainWindow* window) {
+    TraceWindow* trace = window->traceWindow();
+    trace->show();
+    trace->directionBox()->setCurrentIndex(trace->directionBox()->findText("device → cloud"));
+    trace->traceBox()->setCurrentIndex(trace->traceBox()->findText(kTrace));
+    trace->framesBox()->setValue(300);
+    trace->intervalBox()->setValue(100);
+    trace->windowBox()->setValue(2);
+    trace->deadlineBox()->setValue(800);
+    QSignalSpy done(trace, &TraceWindow::finished);
+    QTest::mouseClick(trace->runButton(), Qt::LeftButton);
+    if (!done.wait(60000))
+        qWarning("the replay did not finish");
+    return trace;
+}
+
+} // namespace
+
+class TestUiTrace : public QObject {
+    Q_OBJECT
+  private:
+    WindowFixture m_fixture;
+
+  private slots:
+    void theReplayIsTheCommandLines() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->document()->setNetwork(*core::networkPreset("4g"));
+        TraceWindow* trace = replayed(window);
+        QVERIFY(trace->result());
+        const QString path = trace->traceBox()->currentData().toString();
+        QVERIFY(path.endsWith(kTrace));
+        const QJsonObject cli = cliReplay(path);
+        const QJsonObject summary = cli["summary"].toObject();
+        const QString text = trace->summary()->text();
+        for (const auto& [name, figures] :
+             {std::pair(QStringLiteral("adaptive"), summary),
+              std::pair(QStringLiteral("static"), summary["static"].toObject()),
+              std::pair(QStringLiteral("hindsight"), summary["hindsight"].toObject())}) {
+            const QString expected =
+                QStringLiteral("<b>%1</b> p50 %2, p95 %3, %4 of 300 frames late")
+                    .arg(name, Format::ms(figures["p50_ms"].toDouble()),
+                         Format::ms(figures["p95_ms"].toDouble()))
+                    .arg(figures["deadline_misses"].toInt());
+            QVERIFY2(text.contains(expected), qPrintable(text + "\nlacks\n" + expected));
+        }
+        // every frame's latency as the command line replayed it
+        QLineSeries* adaptive = seriesNamed(trace->latencyView()->chart(), "adaptive");
+        QVERIFY(adaptive);
+        const QJsonArray frames = cli["frames"].toArray();
+        QCOMPARE(adaptive->count(), frames.size());
+        for (int k = 0; k < frames.size(); ++k) {
+            QCOMPARE(adaptive->at(k).x(), frames[k].toObject()["arrival_ms"].toDouble() / 1000);
+            QCOMPARE(adaptive->at(k).y(), frames[k].toObject()["latency_ms"].toDouble());
+        }
+        // the band names every plan the adaptive run used
+        QCOMPARE(trace->cutBand()->planNames().size(), summary["plans_used"].toInt());
+        QVERIFY(trace->progress()->value() == trace->progress()->maximum());
+    }
+
+    void playingMovesTheCursorAndPauses() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        TraceWindow* trace = replayed(window);
+        QVERIFY(trace->playButton()->isEnabled());
+        trace->speedBox()->setCurrentIndex(trace->speedBox()->findText("20×"));
+        QTest::mouseClick(trace->playButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(trace->cursorSeconds() > 2, 5000); // 20 s of replay per second
+        QCOMPARE(trace->playButton()->text(), QStringLiteral("Pause"));
+        QLineSeries* cursor = seriesNamed(trace->bandwidthView()->chart(), "cursor");
+        QVERIFY(cursor && cursor->count() == 2);
+        QTest::mouseClick(trace->playButton(), Qt::LeftButton);
+        const double paused = trace->cursorSeconds();
+        QTest::qWait(200);
+        QCOMPARE(trace->cursorSeconds(), paused);
+        QCOMPARE(cursor->at(0).x(), paused);
+    }
+
+    void aLongReplayCanBeCancelled() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        TraceWindow* trace = replayed(window);
+        const auto before = trace->result()->settings.frames;
+        trace->framesBox()->setValue(5'000'000);
+        trace->intervalBox()->setValue(10);
+        QTest::mouseClick(trace->runButton(), Qt::LeftButton);
+        QVERIFY(trace->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(trace->progress()->value() > 0, 20000); // progress shows
+        QTest::mouseClick(trace->cancelButton(), Qt::LeftButton);
+        QVERIFY(!trace->isRunning());
+        QVERIFY2(trace->status()->text().startsWith("Cancelled"),
+                 qPrintable(trace->status()->text()));
+        QCOMPARE(trace->result()->settings.frames, before); // the previous replay stays
+        QVERIFY(trace->runButton()->isEnabled());
+    }
+
+    void aBadTraceIsRefusedWithItsLine() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("bad.up");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("5\n3\n");
+        file.close();
+        TraceWindow* trace = window->traceWindow();
+        const int count = trace->traceBox()->count();
+        QVERIFY(!trace->addTraceFile(path));
+        QCOMPARE(trace->traceBox()->count(), count);
+        QVERIFY2(trace->status()->text().contains("line 2"), qPrintable(trace->status()->text()));
+    }
+};
+
+QTEST_MAIN(TestUiTrace)
+#include "tst_ui_trace.moc"
