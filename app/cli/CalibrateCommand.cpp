@@ -2,6 +2,7 @@
 // per operator class fitted to its measured layer times (core/model/RooflineCalibration.h), so
 // that models it never ran can be estimated on it (`estimate --machines MACHINE.json`).
 #include "app/cli/Commands.h"
+#include "app/cli/FixedText.h"
 
 #include "app/cli/ArgumentCursor.h"
 #include "app/cli/CliError.h"
@@ -145,12 +146,6 @@ std::vector<core::CalibrationSample> samplesOf(const Options& options) {
 std::string percent(double fraction) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f %%", fraction * 100);
-    return text;
-}
-
-std::string fixed(double value, int decimals) {
-    char text[48];
-    std::snprintf(text, sizeof text, "%.*f", decimals, value);
     return text;
 }
 

@@ -2,6 +2,7 @@
 #include "app/cli/ArgumentCursor.h"
 #include "app/cli/CliError.h"
 #include "app/cli/Commands.h"
+#include "app/cli/FixedText.h"
 #include "app/cli/MemoryOptions.h"
 #include "app/cli/ProfileArgument.h"
 #include "core/cluster/AntichainStates.h"
@@ -36,12 +37,6 @@ struct ClusterOptions {
     std::optional<double> compression;
     bool json = false;
 };
-
-std::string fixed(double value, int decimals) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", decimals, value);
-    return text;
-}
 
 void parseFlag(ArgumentCursor& cursor, const std::string& flag, ClusterOptions& options) {
     if (flag == "--planner") {

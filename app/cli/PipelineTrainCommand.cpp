@@ -1,6 +1,7 @@
 // cutlab-cli train PROFILE --planner pipeline: the pipeline DP and its 1F1B schedule
 // (docs/cost-models.md §2.3, docs/formats.md §4).
 #include "app/cli/Commands.h"
+#include "app/cli/FixedText.h"
 
 #include "app/cli/CliError.h"
 #include "app/cli/MemoryOptions.h"
@@ -252,12 +253,6 @@ PipelineOptions parseOptions(const std::vector<std::string>& arguments) {
     if (options.stages.empty())
         throw CliError("--planner pipeline needs --stages ID,ID,... (the chain of machines)");
     return options;
-}
-
-std::string fixed(double value, int decimals) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
 }
 
 // What was planned: the plan, the request as planned (the schedule's memory, the stages that

@@ -1,4 +1,5 @@
 #include "app/cli/Commands.h"
+#include "app/cli/FixedText.h"
 
 #include "app/cli/CliError.h"
 #include "app/cli/PlanOptions.h"
@@ -17,12 +18,6 @@ namespace {
 
 const char* const kUsage = "usage: cutlab-cli plan PROFILE [options]\n"
                            "Ranks inference partitions of the model over device, edge and cloud.\n";
-
-std::string fixed(double value, int decimals) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
-}
 
 std::string placementText(const core::InferenceCostModel& model,
                           const core::Evaluation& evaluation) {

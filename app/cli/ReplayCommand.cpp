@@ -1,4 +1,5 @@
 #include "app/cli/Commands.h"
+#include "app/cli/FixedText.h"
 
 #include "app/cli/CliError.h"
 #include "app/cli/PlanOptions.h"
@@ -112,12 +113,6 @@ ReplayOptions parseOptions(const std::vector<std::string>& arguments, bool& help
 } // namespace
 
 namespace {
-
-std::string fixed(double value, int decimals) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
-}
 
 // The planner the options name, on any network: the best plan, or none.
 core::PlanChooser chooserFor(const core::Profile& profile, const ReplayOptions& options,

@@ -1,4 +1,5 @@
 #include "app/cli/Commands.h"
+#include "app/cli/FixedText.h"
 
 #include "app/cli/CliError.h"
 #include "app/cli/MemoryOptions.h"
@@ -21,12 +22,6 @@
 
 namespace cutlab::cli {
 namespace {
-
-std::string fixed(double value, int decimals) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", decimals, value);
-    return text;
-}
 
 std::string usage() {
     return "usage: cutlab-cli train PROFILE --planner NAME [options]\n"
