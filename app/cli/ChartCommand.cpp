@@ -5,11 +5,13 @@
 #include "app/cli/CliError.h"
 #include "app/cli/PlanOptions.h"
 #include "app/cli/ProfileArgument.h"
+#include "app/cli/StreamPlanCommand.h"
 
 #include "ui/charts/BreakdownChartBuilder.h"
 #include "ui/charts/EnergyChartBuilder.h"
 #include "ui/charts/ImageExporter.h"
 #include "ui/charts/LayerChartBuilder.h"
+#include "ui/charts/StreamFrontChartBuilder.h"
 #include "ui/charts/SweepChartBuilder.h"
 
 #include "core/inference/BandwidthSweep.h"
@@ -23,18 +25,21 @@
 #include <QApplication>
 #include <QChart>
 #include <QFileInfo>
+#include <QStringList>
 
+#include <functional>
 #include <iostream>
 
 namespace cutlab::cli {
 namespace {
 
 const char* const kUsage =
-    "usage: cutlab-cli chart PROFILE --kind breakdown|layers|sweep|energy [plan "
+    "usage: cutlab-cli chart PROFILE --kind breakdown|layers|sweep|energy|stream [plan "
     "options] -o OUT.png|svg|pdf\n"
     "Renders the window's charts headless. The plan shown is --cuts X,Y "
     "when given, else the planner's best.\n"
-    "  --kind KIND                  breakdown | layers | sweep | energy\n"
+    "  --kind KIND                  breakdown | layers | sweep | energy | stream\n"
+    "  --stages ID,ID,...           with --kind stream: the chain of machines\n"
     "  -o, --output FILE            .png, .svg or .pdf\n"
     "  --width W --height H         size in pixels (default 900 x 560)\n";
 
@@ -74,9 +79,12 @@ void checkChartRequest(const ChartRequest& request) {
     if (request.options.profilePath.empty())
         throw CliError(std::string(kUsage));
     const std::string& kind = request.kind;
-    if (kind != "breakdown" && kind != "layers" && kind != "sweep" && kind != "energy")
-        throw CliError("--kind must be breakdown, layers, sweep or energy" +
+    if (kind != "breakdown" && kind != "layers" && kind != "sweep" && kind != "energy" &&
+        kind != "stream")
+        throw CliError("--kind must be breakdown, layers, sweep, energy or stream" +
                        (kind.empty() ? std::string() : ", not '" + kind + "'"));
+    if (kind != "stream" && !request.options.stages.empty())
+        throw CliError("--stages applies to --kind stream");
     if (request.output.empty())
         throw CliError("-o OUT.png|svg|pdf is required");
     if (!ui::ImageExporter::isSupported(QString::fromStdString(request.output)))
@@ -143,6 +151,32 @@ QChart* buildChart(const ChartRequest& request, const core::InferenceCostModel& 
 
 } // namespace
 
+namespace {
+
+// Writes the chart `build` makes (under a QApplication, for the fonts) to the request's file.
+int drawChart(int argc, char** argv, const ChartRequest& request,
+              const std::function<QChart*()>& build) {
+    drawOffscreenByDefault();
+    QApplication app(argc, argv);
+    QString error;
+    if (!ui::ImageExporter::writeChart(QString::fromStdString(request.output), build(),
+                                       QSizeF(request.width, request.height), &error))
+        throw CliError(error.toStdString());
+    return 0;
+}
+
+// "over phone → gateway → server on 4g"
+QString streamContext(const StreamSetting& setting) {
+    QStringList machines;
+    for (const core::StreamStage& stage : setting.result.fastest.stages)
+        machines << QString::fromStdString(
+            setting.profile.machines[static_cast<std::size_t>(stage.machine)].id);
+    return QStringLiteral("over %1 on %2")
+        .arg(machines.join(QStringLiteral(" → ")), QString::fromStdString(setting.network.name));
+}
+
+} // namespace
+
 int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
     const ChartRequest request = parseChartArguments(arguments);
     if (request.help) {
@@ -150,17 +184,22 @@ int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
         return 0;
     }
     checkChartRequest(request);
+    if (request.kind == "stream") {
+        const StreamSetting setting = planStreamOf(request.options, "--kind stream");
+        return drawChart(argc, argv, request, [&] {
+            return ui::StreamFrontChartBuilder::build(
+                setting.result,
+                QStringLiteral("Latency against throughput — %1")
+                    .arg(QString::fromStdString(setting.profile.model.name)),
+                streamContext(setting));
+        });
+    }
     const ChartSetting setting(request.options);
     if (!setting.chosen)
         return 1;
-    drawOffscreenByDefault();
-    QApplication app(argc, argv);
-    QChart* chart = buildChart(request, setting.model, setting.query, *setting.chosen);
-    QString error;
-    if (!ui::ImageExporter::writeChart(QString::fromStdString(request.output), chart,
-                                       QSizeF(request.width, request.height), &error))
-        throw CliError(error.toStdString());
-    return 0;
+    return drawChart(argc, argv, request, [&] {
+        return buildChart(request, setting.model, setting.query, *setting.chosen);
+    });
 }
 
 } // namespace cutlab::cli

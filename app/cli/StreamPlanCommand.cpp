@@ -1,4 +1,5 @@
 #include "app/cli/StreamPlanCommand.h"
+#include "app/cli/FixedText.h"
 
 #include "app/cli/CliError.h"
 #include "app/cli/ProfileArgument.h"
@@ -15,21 +16,15 @@
 namespace cutlab::cli {
 namespace {
 
-void refuseOtherOptions(const PlanOptions& options) {
+void refuseOtherOptions(const PlanOptions& options, const std::string& subject) {
     const std::vector<std::string> allowed = {"--network", "--planner", "--stages", "--json"};
     for (const std::string& flag : options.given)
         if (std::find(allowed.begin(), allowed.end(), flag) == allowed.end())
-            throw CliError(flag + " does not apply to --planner stream (it takes --stages, "
-                                  "--network and --json)");
+            throw CliError(flag + " does not apply to " + subject +
+                           " (it takes --stages, --network and --json)");
     if (options.stages.empty())
-        throw CliError("--planner stream needs --stages ID,ID,... (the chain of machines, frames "
-                       "arrive on the first)");
-}
-
-std::string fixed(double value, int decimals) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
+        throw CliError(subject + " needs --stages ID,ID,... (the chain of machines, frames "
+                                 "arrive on the first)");
 }
 
 std::string stagesText(const core::Profile& profile, const core::StreamPlan& plan) {
@@ -66,22 +61,26 @@ void printFront(const core::Profile& profile, const std::string& network,
 
 } // namespace
 
-int runStreamPlan(const PlanOptions& options) {
-    refuseOtherOptions(options);
-    const core::Profile profile = options.loadProfile();
-    const core::Network network = loadNetworkOrThrow(options.network);
+StreamSetting planStreamOf(const PlanOptions& options, const std::string& subject) {
+    refuseOtherOptions(options, subject);
+    StreamSetting setting{options.loadProfile(), loadNetworkOrThrow(options.network), {}};
     core::StreamRequest request;
-    request.chain = resolveChain(profile, options.stages);
-    core::StreamResult result;
+    request.chain = resolveChain(setting.profile, options.stages);
     try {
-        result = core::planStream(profile, network, request);
+        setting.result = core::planStream(setting.profile, setting.network, request);
     } catch (const core::PlanError& error) {
         throw CliError(options.profilePath + ": " + error.what());
     }
+    return setting;
+}
+
+int runStreamPlan(const PlanOptions& options) {
+    const StreamSetting setting = planStreamOf(options, "--planner stream");
     if (options.json)
-        std::cout << core::finiteJsonText(core::streamResultToJson(profile, result)) << "\n";
+        std::cout << core::finiteJsonText(core::streamResultToJson(setting.profile, setting.result))
+                  << "\n";
     else
-        printFront(profile, network.name, result);
+        printFront(setting.profile, setting.network.name, setting.result);
     return 0;
 }
 

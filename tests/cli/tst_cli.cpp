@@ -356,7 +356,8 @@ class TestCli : public QObject {
         const Run bad = cli({"chart", kVgg19Npy, "--kind", "pie", "-o", dir.filePath("pie.png")});
         QCOMPARE(bad.status, 2);
         QVERIFY(bad.out.isEmpty());
-        QVERIFY2(bad.err.contains("--kind must be breakdown, layers, sweep or energy, not 'pie'"),
+        QVERIFY2(bad.err.contains(
+                     "--kind must be breakdown, layers, sweep, energy or stream, not 'pie'"),
                  qPrintable(bad.err));
         QVERIFY(!QFile::exists(dir.filePath("pie.png")));
     }

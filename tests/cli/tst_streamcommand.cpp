@@ -7,6 +7,7 @@
 #include "core/io/NetworkFile.h"
 #include "core/io/ProfileLoader.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -108,6 +109,38 @@ class TestStreamCommand : public QObject {
                      qPrintable(run.out));
         }
         QVERIFY2(run.out.contains("raspi3 [conv1"), qPrintable(run.out));
+    }
+
+    void theChartDrawsTheFront() {
+        QTemporaryDir dir;
+        const QString svg = dir.filePath("stream.svg");
+        const CliRun run = runCli({"chart", sourcePath(kAlexnet), "--kind", "stream", "--network",
+                                   sourcePath(kNetwork), "--stages", kChain, "-o", svg});
+        QCOMPARE(run.status, 0);
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        const StreamResult expected = coreResult();
+        for (const QString& part :
+             {QStringLiteral("Latency against throughput"),
+              QStringLiteral("%1 plan(s) on the latency/throughput front")
+                  .arg(expected.front.size()),
+              QStringLiteral("Pareto-optimal plans"), QStringLiteral("smallest period"),
+              QStringLiteral("frames per second")})
+            QVERIFY2(text.contains(part), qPrintable(part));
+        const QStringList base{"chart", sourcePath(kAlexnet), "-o", dir.filePath("x.svg")};
+        for (const auto& [extra, message] :
+             {std::pair(QStringList{"--kind", "stream", "--top", "3", "--stages", kChain},
+                        QStringLiteral("--top does not apply to --kind stream")),
+              std::pair(QStringList{"--kind", "stream"},
+                        QStringLiteral("--kind stream needs --stages ID,ID,...")),
+              std::pair(QStringList{"--kind", "layers", "--stages", kChain},
+                        QStringLiteral("--stages applies to --kind stream"))}) {
+            const CliRun refused = runCli(base + extra);
+            QCOMPARE(refused.status, 2);
+            QVERIFY2(refused.err.contains(message), qPrintable(refused.err));
+        }
+        QVERIFY(!QFile::exists(dir.filePath("x.svg")));
     }
 
     void refusalsSayWhy_data() {
