@@ -151,6 +151,33 @@ class TestUiTrace : public QObject {
         QVERIFY(trace->runButton()->isEnabled());
     }
 
+    void aLongReplayDrawsTheSlowestOfEachGroup() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        TraceWindow* trace = window->traceWindow();
+        trace->traceBox()->setCurrentIndex(trace->traceBox()->findText(kTrace));
+        trace->framesBox()->setValue(40000);
+        trace->intervalBox()->setValue(25);
+        QSignalSpy done(trace, &TraceWindow::finished);
+        QTest::mouseClick(trace->runButton(), Qt::LeftButton);
+        QVERIFY(done.wait(120000));
+        QVERIFY(trace->result());
+        QChart* latency = trace->latencyView()->chart();
+        QVERIFY2(latency->title().contains("the slowest of every 2 frames"),
+                 qPrintable(latency->title()));
+        QLineSeries* adaptive = seriesNamed(latency, "adaptive");
+        QCOMPARE(adaptive->count(), 20000);
+        const auto& frames = trace->result()->runs.adaptive.frames;
+        for (int group : {0, 777, 19999}) {
+            double slowest = 0;
+            for (int k = 2 * group; k < 2 * group + 2; ++k)
+                slowest = std::max(slowest, frames[static_cast<std::size_t>(k)].latencyMs);
+            QCOMPARE(adaptive->at(group).y(), slowest);
+        }
+        // 1,000 s of trace in 1 s bins: a step (two points) per bin
+        QCOMPARE(seriesNamed(trace->bandwidthView()->chart(), "bandwidth")->count(), 2000);
+    }
+
     void aBadTraceIsRefusedWithItsLine() {
         MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
         QVERIFY(window);

@@ -18,6 +18,8 @@
 namespace cutlab::ui {
 namespace {
 
+constexpr double kMaxBins = 20000;
+
 QLineSeries* line(QChart* chart, const QString& name, const QString& role, QPen pen) {
     auto* series = new QLineSeries(chart);
     series->setName(name);
@@ -70,21 +72,26 @@ QString summaryOf(const QString& name, const core::ReplayRun& run,
 QChart* TraceChartBuilder::bandwidthChart(const TraceReplayResult& result) {
     auto* chart = new QChart();
     const core::NetworkTrace& trace = *result.trace;
-    chart->setTitle(
-        QStringLiteral("%1: %2 (Mbit/s per 1 s)")
-            .arg(QString::fromStdString(result.direction), QString::fromStdString(trace.name)));
+    const double seconds = result.durationMs() / 1000.0;
+    // 1 s bins, or wider ones (whole seconds) so that a long replay draws at most kMaxBins
+    const double binSeconds = std::max(1.0, std::ceil(seconds / kMaxBins));
+    chart->setTitle(QStringLiteral("%1: %2 (Mbit/s per %3 s)")
+                        .arg(QString::fromStdString(result.direction),
+                             QString::fromStdString(trace.name), Format::number(binSeconds, 0)));
     const SeriesColors& colors = Theme::light().series;
     QLineSeries* bins =
         line(chart, QStringLiteral("bandwidth"), QStringLiteral("best"), QPen(colors.best, 1.5));
-    const double seconds = result.durationMs() / 1000.0;
+    bins->setObjectName(QStringLiteral("bandwidth"));
     double top = 0;
-    for (int i = 0; i < static_cast<int>(std::ceil(seconds)); ++i) {
-        const double from = result.offsetMs + i * 1000.0;
-        const double mbps = trace.meanMbpsBetween(from, from + 1000.0);
-        bins->append(i, mbps); // a step per bin: flat over [i, i + 1)
-        bins->append(std::min<double>(i + 1, seconds), mbps);
+    QList<QPointF> points;
+    for (double at = 0; at < seconds; at += binSeconds) {
+        const double from = result.offsetMs + at * 1000.0;
+        const double mbps = trace.meanMbpsBetween(from, from + binSeconds * 1000.0);
+        points.append(QPointF(at, mbps)); // a step per bin: flat over [at, at + bin)
+        points.append(QPointF(std::min(at + binSeconds, seconds), mbps));
         top = std::max(top, mbps);
     }
+    bins->replace(points);
     const struct {
         const char* name;
         double mbps;
@@ -106,7 +113,15 @@ QChart* TraceChartBuilder::bandwidthChart(const TraceReplayResult& result) {
 
 QChart* TraceChartBuilder::latencyChart(const TraceReplayResult& result) {
     auto* chart = new QChart();
-    chart->setTitle(QStringLiteral("Latency of each frame (ms) by its arrival"));
+    // every frame, or the slowest of each group of `group` frames when there are more than
+    // kMaxBins (the peaks stay visible)
+    const std::size_t frameCount = result.runs.adaptive.frames.size();
+    const auto group = static_cast<std::size_t>(
+        std::max(1.0, std::ceil(static_cast<double>(frameCount) / kMaxBins)));
+    chart->setTitle(group == 1 ? QStringLiteral("Latency of each frame (ms) by its arrival")
+                               : QStringLiteral("Latency (ms) by arrival: the slowest of every "
+                                                "%1 frames")
+                                     .arg(group));
     const SeriesColors& colors = Theme::light().series;
     struct Run {
         QString name;
@@ -126,9 +141,13 @@ QChart* TraceChartBuilder::latencyChart(const TraceReplayResult& result) {
         QLineSeries* series = line(chart, run.name, run.role, QPen(run.color, 1.6));
         series->setObjectName(run.name);
         QList<QPointF> points;
-        for (const core::ReplayedFrame& frame : run.run->frames) {
-            points.append(QPointF(frame.arrivalMs / 1000.0, frame.latencyMs));
-            top = std::max(top, frame.latencyMs);
+        const auto& frames = run.run->frames;
+        for (std::size_t first = 0; first < frames.size(); first += group) {
+            double slowest = 0;
+            for (std::size_t k = first; k < std::min(frames.size(), first + group); ++k)
+                slowest = std::max(slowest, frames[k].latencyMs);
+            points.append(QPointF(frames[first].arrivalMs / 1000.0, slowest));
+            top = std::max(top, slowest);
         }
         series->replace(points);
     }
