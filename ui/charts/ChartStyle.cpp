@@ -6,6 +6,7 @@
 #include <QAbstractBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QChartView>
 #include <QLegend>
 #include <QLineSeries>
 #include <QScatterSeries>
@@ -38,6 +39,13 @@ void ChartStyle::apply(QChart* chart, bool dark) {
         axis->setTitleFont(font);
     }
     applySeriesRoles(chart, Theme::of(dark).series);
+}
+
+void ChartStyle::show(QChartView* view, QChart* chart, bool dark) {
+    QChart* old = view->chart();
+    apply(chart, dark);
+    view->setChart(chart);
+    delete old;
 }
 
 void ChartStyle::applySeriesRoles(QChart* chart, const SeriesColors& colors) {

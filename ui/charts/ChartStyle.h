@@ -1,6 +1,7 @@
 #pragma once
 
 class QChart;
+class QChartView;
 
 namespace cutlab::ui {
 struct SeriesColors;
@@ -14,6 +15,8 @@ class ChartStyle {
     static void apply(QChart* chart, bool dark);
     // The theme's colours for series and bar sets that name their role (property "role").
     static void applySeriesRoles(QChart* chart, const SeriesColors& colors);
+    // Styles `chart`, shows it in `view` (which takes it) and deletes the chart it replaces.
+    static void show(QChartView* view, QChart* chart, bool dark);
 };
 
 } // namespace cutlab::ui

@@ -50,15 +50,11 @@ ChartsPanel::ChartsPanel(Document* document, SweepController* sweep, QWidget* pa
     m_sweepStatus->setToolTip(QStringLiteral("The sweep runs in the background"));
     layout->addWidget(m_tabs);
 
-    connect(m_document, &Document::profileChanged, this, [this] {
-        rebuildBreakdown();
-        rebuildLayers();
-        rebuildSweep();
-        rebuildEnergy();
-    });
-    connect(m_energy, &EnergyController::ready, this, &ChartsPanel::rebuildEnergy);
-    connect(m_document, &Document::referencePlansChanged, this, &ChartsPanel::rebuildBreakdown);
-    connect(m_document, &Document::networkChanged, this, &ChartsPanel::rebuildBreakdown);
+    connect(m_document, &Document::profileChanged, this, &ChartsPanel::redraw);
+    const auto rebuildBreakdown = [this] { rebuild(Breakdown); };
+    connect(m_energy, &EnergyController::ready, this, [this] { rebuild(Energy); });
+    connect(m_document, &Document::referencePlansChanged, this, rebuildBreakdown);
+    connect(m_document, &Document::networkChanged, this, rebuildBreakdown);
     connect(m_document, &Document::evaluationChanged, this, &ChartsPanel::updateLive);
     connect(m_sweep, &SweepController::ready, this, &ChartsPanel::rebuildSweep);
     connect(m_sweep, &SweepController::started, this, [this] {
@@ -66,10 +62,7 @@ ChartsPanel::ChartsPanel(Document* document, SweepController* sweep, QWidget* pa
         m_sweepStatus->adjustSize();
         m_sweepStatus->show();
     });
-    rebuildBreakdown();
-    rebuildLayers();
-    rebuildSweep();
-    rebuildEnergy();
+    redraw();
 }
 
 QString ChartsPanel::kindName(Kind kind) {
@@ -175,44 +168,20 @@ std::optional<std::pair<double, double>> ChartsPanel::currentEnergyPoint() const
 }
 
 void ChartsPanel::redraw() {
-    rebuildBreakdown();
-    rebuildLayers();
+    rebuild(Breakdown);
+    rebuild(Layers);
     rebuildSweep();
-    rebuildEnergy();
+    rebuild(Energy);
 }
 
-void ChartsPanel::rebuildBreakdown() {
-    QChart* old = m_views[Breakdown]->chart();
-    QChart* chart = buildChart(Breakdown);
-    ChartStyle::apply(chart, m_dark);
-    m_views[Breakdown]->setChart(chart);
-    delete old;
-}
-
-void ChartsPanel::rebuildLayers() {
-    QChart* old = m_views[Layers]->chart();
-    QChart* chart = buildChart(Layers);
-    ChartStyle::apply(chart, m_dark);
-    m_views[Layers]->setChart(chart);
-    delete old;
+void ChartsPanel::rebuild(Kind kind) {
+    ChartStyle::show(m_views[kind], buildChart(kind), m_dark);
 }
 
 void ChartsPanel::rebuildSweep() {
-    QChart* old = m_views[Sweep]->chart();
-    QChart* chart = buildChart(Sweep);
-    ChartStyle::apply(chart, m_dark);
-    m_views[Sweep]->setChart(chart);
-    delete old;
+    rebuild(Sweep);
     if (m_sweep->isReady() || !m_document->hasProfile())
         m_sweepStatus->hide();
-}
-
-void ChartsPanel::rebuildEnergy() {
-    QChart* old = m_views[Energy]->chart();
-    QChart* chart = buildChart(Energy);
-    ChartStyle::apply(chart, m_dark);
-    m_views[Energy]->setChart(chart);
-    delete old;
 }
 
 void ChartsPanel::updateLive() {

@@ -47,10 +47,9 @@ class ChartsPanel : public QWidget {
     void redraw();
 
   private:
-    void rebuildBreakdown();
-    void rebuildLayers();
-    void rebuildSweep();
-    void rebuildEnergy();
+    // A new chart of that kind in its view, with the current data.
+    void rebuild(Kind kind);
+    void rebuildSweep(); // and hides the "computing" note once the sweep is in
     void updateLive();
     QString titleFor(Kind kind) const;
     std::optional<std::pair<double, double>> currentEnergyPoint() const;

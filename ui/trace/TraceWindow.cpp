@@ -295,14 +295,8 @@ void TraceWindow::cancel() {
 void TraceWindow::showResult(TraceReplayResult result) {
     m_result = std::move(result);
     m_progress->setValue(m_framesTotal);
-    for (auto [view, chart] :
-         {std::pair(m_bandwidthView, TraceChartBuilder::bandwidthChart(*m_result)),
-          std::pair(m_latencyView, TraceChartBuilder::latencyChart(*m_result))}) {
-        QChart* old = view->chart();
-        ChartStyle::apply(chart, m_dark);
-        view->setChart(chart);
-        delete old;
-    }
+    ChartStyle::show(m_bandwidthView, TraceChartBuilder::bandwidthChart(*m_result), m_dark);
+    ChartStyle::show(m_latencyView, TraceChartBuilder::latencyChart(*m_result), m_dark);
     m_band->setRun(m_document->profile(), m_result->runs.adaptive, m_result->durationMs());
     // the band lines up with the latency chart's time axis
     connect(m_latencyView->chart(), &QChart::plotAreaChanged, m_band, [this](const QRectF& area) {

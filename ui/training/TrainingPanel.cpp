@@ -957,12 +957,10 @@ void TrainingPanel::showStrategy() {
     const core::StrategySweep* sweep = strategySweep();
     if (!sweep)
         return;
-    QChart* old = m_strategyView->chart();
-    QChart* chart = StrategyChartBuilder::build(*sweep, m_logXBox->isChecked(),
-                                                StrategyChartBuilder::defaultTitle(*sweep));
-    ChartStyle::apply(chart, m_dark);
-    m_strategyView->setChart(chart);
-    delete old;
+    ChartStyle::show(m_strategyView,
+                     StrategyChartBuilder::build(*sweep, m_logXBox->isChecked(),
+                                                 StrategyChartBuilder::defaultTitle(*sweep)),
+                     m_dark);
     const bool anyAnswer = hasAnyAnswer(*sweep);
     m_strategyView->setVisible(anyAnswer); // an empty chart with a full legend says nothing
     m_strategyStatus->setWordWrap(true);
