@@ -39,19 +39,27 @@ inline double liveBytesAt(const InferenceCostModel& model, int layer) {
     return live;
 }
 
-// Machine -> bytes held: the weights of its layers, and the largest of its layers' live bytes,
-// the tensors it receives and (on the origin) the input.
+// liveBytesAt of every layer; it depends on the model alone, so a search computes it once.
+inline std::vector<double> liveBytesByDefinition(const InferenceCostModel& model) {
+    std::vector<double> live;
+    for (int layer = 0; layer < model.layerCount(); ++layer)
+        live.push_back(liveBytesAt(model, layer));
+    return live;
+}
+
+// Machine -> bytes held: the weights of its layers, and the largest of its layers' live bytes
+// (`live`, from liveBytesByDefinition), the tensors it receives and (on the origin) the input.
 inline std::map<int, double> memoryByDefinition(const InferenceCostModel& model,
+                                                const std::vector<double>& live,
                                                 const Evaluation& evaluation) {
     std::map<int, double> weights, activation;
     if (evaluation.origin >= 0)
         activation[evaluation.origin] = model.inputBytes();
     for (const StageCost& stage : evaluation.stages)
         for (int layer = stage.begin; layer < stage.end; ++layer) {
-            weights[stage.machine] +=
-                model.profile().layers[static_cast<std::size_t>(layer)].paramBytes;
-            activation[stage.machine] =
-                std::max(activation[stage.machine], liveBytesAt(model, layer));
+            const auto at = static_cast<std::size_t>(layer);
+            weights[stage.machine] += model.profile().layers[at].paramBytes;
+            activation[stage.machine] = std::max(activation[stage.machine], live[at]);
         }
     for (const TransferCost& transfer : evaluation.transfers)
         activation[transfer.to] = std::max(activation[transfer.to], transfer.bytes);
@@ -61,13 +69,18 @@ inline std::map<int, double> memoryByDefinition(const InferenceCostModel& model,
     return total;
 }
 
-inline bool fitsByDefinition(const InferenceCostModel& model, const Evaluation& evaluation) {
-    for (const auto& [machine, bytes] : memoryByDefinition(model, evaluation)) {
+inline bool fitsByDefinition(const InferenceCostModel& model, const std::vector<double>& live,
+                             const Evaluation& evaluation) {
+    for (const auto& [machine, bytes] : memoryByDefinition(model, live, evaluation)) {
         const auto limit = model.memory().capacity(machine);
         if (limit && bytes > *limit)
             return false;
     }
     return true;
+}
+
+inline bool fitsByDefinition(const InferenceCostModel& model, const Evaluation& evaluation) {
+    return fitsByDefinition(model, liveBytesByDefinition(model), evaluation);
 }
 
 // Checks a placement against a query the slow, obvious way.
@@ -132,6 +145,7 @@ inline std::vector<RankedPlan> bruteForce(const InferenceCostModel& model,
                 result.push_back(m);
         return result;
     };
+    const std::vector<double> live = liveBytesByDefinition(model);
     std::vector<RankedPlan> plans;
     for (int d : machines(Tier::Device))
         for (std::size_t a = 0; a < boundaries.size(); ++a)
@@ -147,7 +161,7 @@ inline std::vector<RankedPlan> bruteForce(const InferenceCostModel& model,
                         plan.segments = p.segments(n);
                         plan.evaluation = model.evaluate(p);
                         if (satisfies(model, q, p, plan.evaluation) &&
-                            fitsByDefinition(model, plan.evaluation))
+                            fitsByDefinition(model, live, plan.evaluation))
                             plans.push_back(plan);
                     }
             }

@@ -77,6 +77,7 @@ std::optional<Evaluation> jointDnnBruteForce(const InferenceCostModel& model, bo
     int assignments = 1;
     for (int k = 0; k < count; ++k)
         assignments *= 3;
+    const std::vector<double> live = liveBytesByDefinition(model);
     std::optional<Evaluation> best;
     for (int code = 0; code < assignments; ++code) {
         std::vector<Segment> segments;
@@ -84,7 +85,7 @@ std::optional<Evaluation> jointDnnBruteForce(const InferenceCostModel& model, bo
             segments.push_back({rest % 3, blocks[static_cast<std::size_t>(k)].first,
                                 blocks[static_cast<std::size_t>(k)].last + 1});
         const Evaluation e = model.evaluate(segments, 0, returnResult);
-        if (!fitsByDefinition(model, e))
+        if (!fitsByDefinition(model, live, e))
             continue;
         if (!best || e.totalMs < best->totalMs ||
             (e.totalMs == best->totalMs && e.transferBytes < best->transferBytes))
