@@ -56,7 +56,8 @@ std::optional<double> parseAdapt(const std::string& value, std::string& text) {
         throw CliError("--adapt '" + value + "': expected none or window:SECONDS");
     const double seconds = parseNumber(value.substr(prefix.size()), "--adapt window");
     if (!(seconds > 0) || seconds > 86400)
-        throw CliError("--adapt " + value + ": the window must be between 0 and 86400 s");
+        throw CliError("--adapt " + value +
+                       ": the window must be more than 0 s and at most 86400 s");
     text = value;
     return seconds;
 }

@@ -175,7 +175,11 @@ class TestReplayCommand : public QObject {
         QTest::newRow("negative interval")
             << (ok + QStringList{"--interval", "-1"}) << "--interval";
         QTest::newRow("bad adapt") << (ok + QStringList{"--adapt", "often"}) << "window:SECONDS";
-        QTest::newRow("zero window") << (ok + QStringList{"--adapt", "window:0"}) << "window";
+        QTest::newRow("zero window") << (ok + QStringList{"--adapt", "window:0"})
+                                     << "the window must be more than 0 s and at most 86400 s";
+        QTest::newRow("window over a day")
+            << (ok + QStringList{"--adapt", "window:86401"})
+            << "the window must be more than 0 s and at most 86400 s";
         QTest::newRow("adapt with cuts")
             << (ok + QStringList{"--adapt", "window:2", "--cuts", "none,none"}) << "--cuts";
         QTest::newRow("trace without file")
