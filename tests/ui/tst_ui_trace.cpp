@@ -110,9 +110,37 @@ class TestUiTrace : public QObject {
             QCOMPARE(adaptive->at(k).x(), frames[k].toObject()["arrival_ms"].toDouble() / 1000);
             QCOMPARE(adaptive->at(k).y(), frames[k].toObject()["latency_ms"].toDouble());
         }
+        // on this setting the adaptive run keeps the static plan, so its line hides the static
+        // one: the legend says so
+        QLineSeries* fixed = seriesNamed(trace->latencyView()->chart(), "static");
+        QVERIFY(fixed);
+        QCOMPARE(fixed->points(), adaptive->points());
+        QCOMPARE(fixed->name(), QStringLiteral("static (same as adaptive)"));
         // the band names every plan the adaptive run used
         QCOMPARE(trace->cutBand()->planNames().size(), summary["plans_used"].toInt());
         QVERIFY(trace->progress()->value() == trace->progress()->maximum());
+    }
+
+    void aStaticLineTheAdaptiveOneLeavesIsNamedPlainly() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->document()->setNetwork(*core::networkPreset("4g"));
+        TraceWindow* trace = window->traceWindow();
+        trace->show();
+        trace->directionBox()->setCurrentIndex(trace->directionBox()->findText("device → cloud"));
+        trace->traceBox()->setCurrentIndex(trace->traceBox()->findText("Verizon-LTE-short.up"));
+        trace->framesBox()->setValue(300);
+        trace->intervalBox()->setValue(1000);
+        trace->windowBox()->setValue(2);
+        QSignalSpy done(trace, &TraceWindow::finished);
+        QTest::mouseClick(trace->runButton(), Qt::LeftButton);
+        QVERIFY(done.wait(60000));
+        QVERIFY(trace->cutBand()->planNames().size() > 1); // the adaptive run changed plans
+        QLineSeries* fixed = seriesNamed(trace->latencyView()->chart(), "static");
+        QLineSeries* adaptive = seriesNamed(trace->latencyView()->chart(), "adaptive");
+        QVERIFY(fixed && adaptive);
+        QCOMPARE(fixed->name(), QStringLiteral("static"));
+        QVERIFY(fixed->points() != adaptive->points());
     }
 
     void playingMovesTheCursorAndPauses() {

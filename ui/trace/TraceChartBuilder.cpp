@@ -67,6 +67,15 @@ QString summaryOf(const QString& name, const core::ReplayRun& run,
     return text;
 }
 
+bool sameLatencies(const core::ReplayRun& a, const core::ReplayRun& b) {
+    if (a.frames.size() != b.frames.size())
+        return false;
+    for (std::size_t k = 0; k < a.frames.size(); ++k)
+        if (a.frames[k].latencyMs != b.frames[k].latencyMs)
+            return false;
+    return true;
+}
+
 } // namespace
 
 QChart* TraceChartBuilder::bandwidthChart(const TraceReplayResult& result) {
@@ -129,8 +138,11 @@ QChart* TraceChartBuilder::latencyChart(const TraceReplayResult& result) {
         QString role;
         QColor color;
     };
+    // the adaptive line is drawn over the static one: say so when it hides it entirely
+    const bool staticHidden = sameLatencies(result.runs.fixed, result.runs.adaptive);
     std::vector<Run> runs{
-        {QStringLiteral("static"), &result.runs.fixed, QStringLiteral("link2"), colors.link[2]},
+        {staticHidden ? QStringLiteral("static (same as adaptive)") : QStringLiteral("static"),
+         &result.runs.fixed, QStringLiteral("link2"), colors.link[2]},
         {QStringLiteral("adaptive"), &result.runs.adaptive, QStringLiteral("current"),
          colors.current}};
     if (result.runs.hindsight)
@@ -139,7 +151,7 @@ QChart* TraceChartBuilder::latencyChart(const TraceReplayResult& result) {
     double top = result.deadlineMs.value_or(0);
     for (const Run& run : runs) {
         QLineSeries* series = line(chart, run.name, run.role, QPen(run.color, 1.6));
-        series->setObjectName(run.name);
+        series->setObjectName(run.name.section(' ', 0, 0));
         QList<QPointF> points;
         const auto& frames = run.run->frames;
         for (std::size_t first = 0; first < frames.size(); first += group) {
