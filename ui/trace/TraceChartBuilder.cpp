@@ -133,7 +133,8 @@ QChart* TraceChartBuilder::latencyChart(const TraceReplayResult& result) {
                                      .arg(group));
     const SeriesColors& colors = Theme::light().series;
     struct Run {
-        QString name;
+        QString name;   // the series' object name
+        QString legend; // what the legend says
         const core::ReplayRun* run;
         QString role;
         QColor color;
@@ -141,17 +142,18 @@ QChart* TraceChartBuilder::latencyChart(const TraceReplayResult& result) {
     // the adaptive line is drawn over the static one: say so when it hides it entirely
     const bool staticHidden = sameLatencies(result.runs.fixed, result.runs.adaptive);
     std::vector<Run> runs{
-        {staticHidden ? QStringLiteral("static (same as adaptive)") : QStringLiteral("static"),
+        {QStringLiteral("static"),
+         staticHidden ? QStringLiteral("static (same as adaptive)") : QStringLiteral("static"),
          &result.runs.fixed, QStringLiteral("link2"), colors.link[2]},
-        {QStringLiteral("adaptive"), &result.runs.adaptive, QStringLiteral("current"),
-         colors.current}};
+        {QStringLiteral("adaptive"), QStringLiteral("adaptive"), &result.runs.adaptive,
+         QStringLiteral("current"), colors.current}};
     if (result.runs.hindsight)
-        runs.push_back({QStringLiteral("hindsight"), &*result.runs.hindsight,
-                        QStringLiteral("changes"), colors.changes});
+        runs.push_back({QStringLiteral("hindsight"), QStringLiteral("hindsight"),
+                        &*result.runs.hindsight, QStringLiteral("changes"), colors.changes});
     double top = result.deadlineMs.value_or(0);
     for (const Run& run : runs) {
-        QLineSeries* series = line(chart, run.name, run.role, QPen(run.color, 1.6));
-        series->setObjectName(run.name.section(' ', 0, 0));
+        QLineSeries* series = line(chart, run.legend, run.role, QPen(run.color, 1.6));
+        series->setObjectName(run.name);
         QList<QPointF> points;
         const auto& frames = run.run->frames;
         for (std::size_t first = 0; first < frames.size(); first += group) {
