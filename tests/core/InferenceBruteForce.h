@@ -79,10 +79,6 @@ inline bool fitsByDefinition(const InferenceCostModel& model, const std::vector<
     return true;
 }
 
-inline bool fitsByDefinition(const InferenceCostModel& model, const Evaluation& evaluation) {
-    return fitsByDefinition(model, liveBytesByDefinition(model), evaluation);
-}
-
 // Checks a placement against a query the slow, obvious way.
 inline bool satisfies(const InferenceCostModel& model, const InferenceQuery& q,
                       const TierPlacement& p, const Evaluation& e) {

@@ -65,8 +65,9 @@ Profile withRandomMemory(Profile profile, unsigned seed) {
 }
 
 void verifyAllFit(const InferenceCostModel& model, const std::vector<RankedPlan>& plans) {
+    const std::vector<double> live = liveBytesByDefinition(model);
     for (const RankedPlan& plan : plans)
-        QVERIFY(fitsByDefinition(model, plan.evaluation));
+        QVERIFY(fitsByDefinition(model, live, plan.evaluation));
 }
 
 // The cheapest of every block-to-tier assignment (one machine per tier) that fits, by
