@@ -49,4 +49,10 @@ double LatencyNetwork::trainStep(const Eigen::MatrixXd& masks, const Eigen::Matr
     return error.squaredNorm() / count;
 }
 
+void LatencyNetwork::restartOptimizer() {
+    for (DenseLayer& layer : m_layers)
+        layer = DenseLayer(layer.weights(), layer.bias(), layer.relu());
+    m_step = 0;
+}
+
 } // namespace cutlab::core

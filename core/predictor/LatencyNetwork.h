@@ -38,6 +38,9 @@ class LatencyNetwork {
     // One Adam step on the mean squared error of a batch; returns that error (before the step).
     double trainStep(const Eigen::MatrixXd& masks, const Eigen::MatrixXd& hardware,
                      const Eigen::RowVectorXd& targets, const AdamSettings& settings);
+    // Forgets Adam's moments and step count (the weights stay): the next trainStep is Adam's
+    // first, with its full bias correction, whatever trained the weights before.
+    void restartOptimizer();
 
   private:
     NetworkShape m_shape;

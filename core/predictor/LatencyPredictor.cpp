@@ -75,7 +75,8 @@ std::vector<double> LatencyPredictor::predictMs(const std::vector<double>& hardw
 }
 
 double LatencyPredictor::fit(const std::vector<TrainingSample>& samples, int epochs, int batchSize,
-                             const AdamSettings& settings, std::uint64_t shuffleSeed) {
+                             const AdamSettings& settings, std::uint64_t shuffleSeed,
+                             const EpochObserver& afterEpoch) {
     if (samples.empty())
         return 0;
     // Encode once: masks, hardware and targets as columns.
@@ -110,6 +111,8 @@ double LatencyPredictor::fit(const std::vector<TrainingSample>& samples, int epo
                        static_cast<double>(size);
         }
         lastLoss = lossSum / static_cast<double>(count);
+        if (afterEpoch)
+            afterEpoch(epoch + 1, lastLoss);
     }
     return lastLoss;
 }

@@ -6,6 +6,7 @@
 #include "core/predictor/TrainingSample.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,10 +35,16 @@ class LatencyPredictor {
     std::vector<double> predictMs(const std::vector<double>& hardwareMs,
                                   const std::vector<SubModel>& subModels) const;
 
+    // Called after each pass of fit() with the pass (from 1) and its mean squared error.
+    using EpochObserver = std::function<void(int epoch, double loss)>;
+
     // Adam on the samples for `epochs` passes in shuffled batches (seeded); returns the mean
     // squared error (normalised log-time) of the last pass. Pre-training and fine-tuning both.
     double fit(const std::vector<TrainingSample>& samples, int epochs, int batchSize,
-               const AdamSettings& settings, std::uint64_t shuffleSeed);
+               const AdamSettings& settings, std::uint64_t shuffleSeed,
+               const EpochObserver& afterEpoch = {});
+    // Adam starts afresh at the next fit() (LatencyNetwork::restartOptimizer).
+    void restartOptimizer() { m_network.restartOptimizer(); }
 
   private:
     // The hardware vector's level: mean_k h_k, the machine's overall speed.

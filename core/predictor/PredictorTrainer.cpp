@@ -100,9 +100,15 @@ std::vector<std::vector<double>> machineLayerTimes(const ModelTimes& times,
     for (const std::string& id : training)
         layerMs.push_back(times.machine(id).layerMs);
     SeededRandom mixer(options.seed * 7919 + 1);
-    for (int mixed = 0; training.size() > 1 && mixed < options.mixedMachines; ++mixed)
-        layerMs.push_back(mixedMachine(layerMs[mixer.below(training.size())],
-                                       layerMs[mixer.below(training.size())], mixer.uniform()));
+    for (int mixed = 0; training.size() > 1 && mixed < options.mixedMachines; ++mixed) {
+        // Three draws, each in a statement of its own: the order in which a call's arguments are
+        // evaluated is unspecified (GCC went right to left, clang left to right, so the two
+        // trained on different mixed machines). GCC's order, so its predictors stay the same.
+        const double alpha = mixer.uniform();
+        const std::size_t second = mixer.below(training.size());
+        const std::size_t first = mixer.below(training.size());
+        layerMs.push_back(mixedMachine(layerMs[first], layerMs[second], alpha));
+    }
 
     return layerMs;
 }
