@@ -277,5 +277,5 @@ class TestImportOnnx : public QObject {
     }
 };
 
-QTEST_MAIN(TestImportOnnx)
+QTEST_GUILESS_MAIN(TestImportOnnx)
 #include "tst_importonnx.moc"

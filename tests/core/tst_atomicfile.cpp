@@ -155,5 +155,5 @@ class TestAtomicFile : public QObject {
     }
 };
 
-QTEST_MAIN(TestAtomicFile)
+QTEST_GUILESS_MAIN(TestAtomicFile)
 #include "tst_atomicfile.moc"

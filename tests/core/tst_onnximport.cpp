@@ -315,5 +315,5 @@ class TestOnnxImport : public QObject {
     }
 };
 
-QTEST_MAIN(TestOnnxImport)
+QTEST_GUILESS_MAIN(TestOnnxImport)
 #include "tst_onnximport.moc"

@@ -136,5 +136,5 @@ class TestPlanQuery : public QObject {
     }
 };
 
-QTEST_MAIN(TestPlanQuery)
+QTEST_GUILESS_MAIN(TestPlanQuery)
 #include "tst_planquery.moc"
