@@ -21,7 +21,13 @@
 #   CCACHE_DIR               when set (as .ci/run sets it), root A gets Debian's ccache and this
 #                            compiler cache, mounted at the same path, and builds as CI=true does:
 #                            the tree sits at the same path, so the host's ci build is reused
+#                            (CCACHE_SLOPPINESS, CCACHE_BASEDIR and CCACHE_DEPEND are passed on)
 # Prints every step with its time; exits non-zero naming the step that failed.
+#
+#   packaging/fresh-machine-test.sh --prepare
+#
+# only installs the host tools and makes the cached minimal root (what needs the network and
+# the disk, not the processor), so that CI can do it while it compiles.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source_dir=$PWD
@@ -171,7 +177,7 @@ prepare_root_a() {
 in_tree() {
     local cache_env=""
     [ -n "${CCACHE_DIR:-}" ] &&
-        cache_env="export CI=true CCACHE_DIR=$CCACHE_DIR CMAKE_CXX_COMPILER_LAUNCHER=ccache && "
+        cache_env="export CI=true CCACHE_DIR=$CCACHE_DIR CCACHE_SLOPPINESS=${CCACHE_SLOPPINESS:-} CCACHE_BASEDIR=${CCACHE_BASEDIR:-} CCACHE_DEPEND=${CCACHE_DEPEND:-} CMAKE_CXX_COMPILER_LAUNCHER=ccache && "
     in_root "$root_a" "${cache_env}cd $source_dir && $*"
 }
 
@@ -253,6 +259,9 @@ installed_window() {
 
 step "host tools" host_tools
 step "minimal Debian 12 root" cached_root
+if [ "${1:-}" = --prepare ]; then
+    exit 0
+fi
 step "root A with the committed tree" prepare_root_a
 step "README test command" readme_test_command
 step "README run command with --screenshot under xvfb-run" readme_run_command

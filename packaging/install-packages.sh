@@ -14,6 +14,12 @@ missing_from() {
 
 mapfile -t missing < <(missing_from "$@")
 [ ${#missing[@]} -eq 0 ] && exit 0
+# One installation at a time (CI prepares the fresh-machine root while it builds): apt-get
+# refuses to start while another holds its lock.
+exec 9> "${TMPDIR:-/tmp}/cutlab-install-packages.lock"
+flock 9
+mapfile -t missing < <(missing_from "$@")
+[ ${#missing[@]} -eq 0 ] && exit 0
 echo "setup: installing ${missing[*]}"
 sudo=()
 if [ "$(id -u)" -ne 0 ]; then
