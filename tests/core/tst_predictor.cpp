@@ -57,6 +57,13 @@ double mape(const LatencyPredictor& predictor, const MachineTimes& machine,
     return 100 * sum / static_cast<double>(subModels.size());
 }
 
+// A predictor trained for `epochs` on machines m0..m4 of the synthetic model (m5 unseen).
+LatencyPredictor trainedOnMachines0To4(const ModelTimes& times, int epochs) {
+    TrainingOptions options;
+    options.epochs = epochs;
+    return trainLatencyPredictor(times, {"m0", "m1", "m2", "m3", "m4"}, options);
+}
+
 const std::vector<std::pair<double, double>> kSyntheticMachines = {
     {0.5, 0.0}, {1.0, 1.0}, {2.0, 0.5}, {4.0, 2.0}, {1.5, 0.2}, {3.0, 1.5}};
 
@@ -124,10 +131,7 @@ class TestPredictor : public QObject {
         // Train on machines 0..4, check the training machines and an unseen machine whose
         // speed and sensitivity lie inside the training range.
         const ModelTimes times = syntheticModel(12, kSyntheticMachines);
-        TrainingOptions options;
-        options.epochs = 150;
-        const LatencyPredictor predictor =
-            trainLatencyPredictor(times, {"m0", "m1", "m2", "m3", "m4"}, options);
+        const LatencyPredictor predictor = trainedOnMachines0To4(times, 150);
         const auto all = contiguousSubModels(12);
         for (const char* id : {"m0", "m1", "m2", "m3", "m4"}) {
             const double error = mape(predictor, times.machine(id), all);
@@ -220,10 +224,7 @@ class TestPredictor : public QObject {
 
     void adaptiveUpdateFollowsASlowDown() {
         const ModelTimes times = syntheticModel(12, kSyntheticMachines);
-        TrainingOptions options;
-        options.epochs = 150;
-        const LatencyPredictor trained =
-            trainLatencyPredictor(times, {"m0", "m1", "m2", "m3", "m4"}, options);
+        const LatencyPredictor trained = trainedOnMachines0To4(times, 150);
         AdaptivePredictor adaptive(trained, {});
         const MachineTimes& machine = times.machine("m2");
         const auto representatives = trained.representatives().subModels;
@@ -272,10 +273,7 @@ class TestPredictor : public QObject {
         // what the error loses after the update comes from the hardware scale and the
         // fine-tuning together. Six stage times are reported.
         const ModelTimes times = syntheticModel(12, kSyntheticMachines);
-        TrainingOptions options;
-        options.epochs = 150;
-        const LatencyPredictor trained =
-            trainLatencyPredictor(times, {"m0", "m1", "m2", "m3", "m4"}, options);
+        const LatencyPredictor trained = trainedOnMachines0To4(times, 150);
         AdaptivePredictor adaptive(trained, {});
         const MachineTimes& machine = times.machine("m2");
         adaptive.setHardware("m2",
@@ -414,10 +412,7 @@ class TestPredictor : public QObject {
         // A predictor read back from its file (which keeps no optimiser state) adapts exactly as
         // the one trained in this process: the fine-tuning starts Adam afresh.
         const ModelTimes times = syntheticModel(12, kSyntheticMachines);
-        TrainingOptions options;
-        options.epochs = 60;
-        const LatencyPredictor trained =
-            trainLatencyPredictor(times, {"m0", "m1", "m2", "m3", "m4"}, options);
+        const LatencyPredictor trained = trainedOnMachines0To4(times, 60);
         const MachineTimes& machine = times.machine("m2");
         const std::vector<double> slowed =
             changedLayers(machine.layerMs, [](int l) { return l % 2 ? 3.0 : 1.0; });
@@ -446,10 +441,7 @@ class TestPredictor : public QObject {
         // a hardware log mean of -2.16932 here). No training, so no rounding of a long fit: the
         // normalisation the machines give, as GCC 12 computed it.
         const ModelTimes times = syntheticModel(12, kSyntheticMachines);
-        TrainingOptions options;
-        options.epochs = 0;
-        const LatencyPredictor predictor =
-            trainLatencyPredictor(times, {"m0", "m1", "m2", "m3", "m4"}, options);
+        const LatencyPredictor predictor = trainedOnMachines0To4(times, 0);
         const PredictorScaling& scaling = predictor.scaling();
         QVERIFY(std::abs(scaling.hardwareLogMean[0] - -2.1712141281980055) < 1e-9);
         QVERIFY(std::abs(scaling.hardwareLogMean[9] - 0.9608009521399239) < 1e-9);
