@@ -4,9 +4,7 @@
 #include "core/onnx/OnnxLayerGraph.h"
 #include "core/onnx/OnnxModelReader.h"
 #include "core/onnx/OnnxValidation.h"
-
-#include <onnx/defs/schema.h>
-#include <onnx/shape_inference/implementation.h>
+#include "core/onnx/ShapeFolding.h"
 
 #include <filesystem>
 
@@ -18,16 +16,6 @@ void report(const ImportProgress& progress, double fraction) {
         throw ImportCancelled();
 }
 
-void inferShapes(onnx::ModelProto& model) {
-    try {
-        onnx::ShapeInferenceOptions inference(/*check_type=*/false, /*error_mode=*/1,
-                                              /*enable_data_propagation=*/true);
-        onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), inference);
-    } catch (const std::exception& error) {
-        throw OnnxImportError(std::string("ONNX shape inference failed: ") + error.what());
-    }
-}
-
 // Checks, settles symbolic dimensions, infers shapes, and makes the layer graph.
 nlohmann::ordered_json importParsedModel(onnx::ModelProto& model, const OnnxImportOptions& options,
                                          const ImportProgress& progress) {
@@ -35,7 +23,7 @@ nlohmann::ordered_json importParsedModel(onnx::ModelProto& model, const OnnxImpo
     const std::int64_t opset = onnxOpset(model);
     validateOnnxModel(model, opset);
     resolveSymbolicDimensions(*model.mutable_graph(), options.dimensions);
-    inferShapes(model);
+    foldShapeComputations(model, opset);
     report(progress, 0.6);
     return onnxLayerGraph(model, opset, options, [&progress](double fraction) {
         return !progress || progress(0.6 + 0.3 * fraction);
@@ -73,6 +61,7 @@ nlohmann::ordered_json importOnnxGraphWithoutInference(std::string_view bytes,
     onnx::ModelProto model = parseOnnxModel(bytes);
     const std::int64_t opset = onnxOpset(model);
     validateOnnxModel(model, opset);
+    foldShapeComputationsWithoutInference(model, opset);
     return onnxLayerGraph(model, opset, options, {});
 }
 

@@ -42,8 +42,9 @@ bool looksLikeOnnx(std::string_view head);
 
 // Reads an ONNX model IN THIS PROCESS (streamed from the file: never held twice in memory;
 // weights in external data files are never read, their shapes come from the model), checks it
-// (validateOnnxModel) and runs ONNX shape inference. Only for models CutLab trusts (its tests):
-// the ONNX library can crash on malformed models, so untrusted ones go through
+// (validateOnnxModel), runs ONNX shape inference and folds the shapes the model computes inside
+// its graph (foldShapeComputations, core/onnx/ShapeFolding.h). Only for models CutLab trusts (its
+// tests): the ONNX library can crash on malformed models, so untrusted ones go through
 // importOnnxGraphInSandbox (core/onnx/OnnxImportSandbox.h).
 // Returns the layer graph as the model and layers of a `cutlab-profile` (docs/formats.md §1)
 // WITHOUT machines or times (the estimates add them):
@@ -58,7 +59,8 @@ bool looksLikeOnnx(std::string_view head);
 //    also records its "output_shape" (first output) and "op_inputs" count;
 //  - model.input_bytes: the graph inputs that are not initializers, at batch 1.
 // Throws OnnxImportError: not ONNX or truncated, an unsupported opset, a model the checks
-// refuse, a symbolic dimension without a value, a shape that cannot be inferred, nodes out of
+// refuse, a symbolic dimension without a value, a shape that cannot be inferred (naming the node
+// that makes it depend on the data) or a folded tensor above kMaxFoldedElements, nodes out of
 // topological order.
 nlohmann::ordered_json importOnnxGraph(const std::string& path, const OnnxImportOptions& options,
                                        const ImportProgress& progress = {});
@@ -68,8 +70,9 @@ nlohmann::ordered_json importOnnxGraphFromDescriptor(int fd, const OnnxImportOpt
                                                      const ImportProgress& progress = {});
 
 // CutLab's own part of the import on bytes in memory, without the ONNX library's shape
-// inference: parse, validate, and build the layer graph from the shapes the file declares (the
-// fuzz target: everything but the library runs in-process).
+// inference: parse, validate, fold what constants and declared shapes give
+// (foldShapeComputationsWithoutInference), and build the layer graph from the shapes the file
+// declares (the fuzz target: everything but the library runs in-process).
 nlohmann::ordered_json importOnnxGraphWithoutInference(std::string_view bytes,
                                                        const OnnxImportOptions& options);
 

@@ -49,6 +49,11 @@ TensorInfo infoOf(const onnx::TensorProto& tensor) {
     return info;
 }
 
+bool isIndexType(int type) {
+    return type == onnx::TensorProto::INT32 || type == onnx::TensorProto::INT64 ||
+           type == onnx::TensorProto::BOOL;
+}
+
 // Names a subgraph reads from its enclosing scopes (not produced, input or initialised inside).
 void collectOuterNames(const onnx::GraphProto& graph, std::unordered_set<std::string>& outer) {
     std::unordered_set<std::string> local;
@@ -123,10 +128,12 @@ class LayerGraphBuilder {
             m_tensors[value.name()] = infoOf(value);
         for (const auto& value : graph.output())
             m_tensors[value.name()] = infoOf(value);
-        // weights: shapes and types only (their data may live in external files that are absent)
+        // weights: shapes and types only (their data may live in external files that are absent);
+        // INT32, INT64 and BOOL initializers are shapes, axes and index buffers, not weights
         for (const auto& initializer : graph.initializer()) {
             m_tensors[initializer.name()] = infoOf(initializer);
-            m_weightBytes[initializer.name()] = tensorBytes(m_tensors[initializer.name()]);
+            if (!isIndexType(initializer.data_type()))
+                m_weightBytes[initializer.name()] = tensorBytes(m_tensors[initializer.name()]);
             m_constants.insert(initializer.name());
         }
         for (const auto& input : graph.input()) {
@@ -218,6 +225,8 @@ class LayerGraphBuilder {
                 shapes.kernel.assign(attribute.ints().begin(), attribute.ints().end());
             else if (attribute.name() == "group")
                 shapes.group = attribute.i();
+            else if (attribute.name() == "equation")
+                shapes.equation = attribute.s();
         for (const auto& name : node.input()) {
             const auto found = m_tensors.find(name);
             shapes.inputs.push_back(found != m_tensors.end() ? found->second.shape : Shape{});

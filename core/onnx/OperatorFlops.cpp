@@ -1,5 +1,7 @@
 #include "core/onnx/OperatorFlops.h"
 
+#include "core/onnx/EinsumEquation.h"
+
 #include <algorithm>
 #include <set>
 
@@ -76,6 +78,9 @@ double operatorFlops(const std::string& opType, const OperatorShapes& shapes) {
         const double k = a.empty() ? 1 : static_cast<double>(a.back());
         return 2.0 * elementCount(output) * k;
     }
+    if (opType == "Einsum")
+        return 2.0 * elementCount(output) *
+               EinsumEquation(shapes.equation, shapes.inputs).summedSize();
     if (opType == "MaxPool" || opType == "AveragePool" || opType == "LpPool") {
         // (a hostile kernel_shape cannot make it infinite: the window is capped far above any
         // real one, and no output means no work)
@@ -95,7 +100,7 @@ double operatorFlops(const std::string& opType, const OperatorShapes& shapes) {
 OperatorClass operatorClass(const std::string& opType, const OperatorShapes& shapes) {
     if (opType == "Conv" || opType == "ConvTranspose")
         return shapes.group > 1 ? OperatorClass::GroupedConvolution : OperatorClass::Convolution;
-    if (opType == "Gemm" || opType == "MatMul") {
+    if (opType == "Gemm" || opType == "MatMul" || opType == "Einsum") {
         const std::vector<std::int64_t> output =
             shapes.outputs.empty() ? std::vector<std::int64_t>{} : shapes.outputs.front();
         const double columns = output.empty() ? 1 : static_cast<double>(output.back());

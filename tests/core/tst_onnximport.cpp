@@ -1,6 +1,7 @@
 // ONNX import: the small models of tests/data/onnx (made by make_onnx_models.py, weights
 // stripped) against figures computed by hand, and malformed files with their messages.
 #include "../TestPaths.h"
+#include "ImportedGraphs.h"
 
 #include "core/io/ProfileLoader.h"
 #include "core/model/ModelStructure.h"
@@ -23,18 +24,6 @@ namespace {
 
 std::string model(const char* name) {
     return sourcePath(QStringLiteral("tests/data/onnx/%1").arg(name)).toStdString();
-}
-
-// The imported graph with one machine of 1 ms per layer, loaded as a profile (to read its
-// valid cut points the way every planner does).
-Profile loadWithOneMachine(nlohmann::ordered_json document) {
-    document["machines"] = nlohmann::ordered_json::array({{{"id", "m"}, {"tier", "cloud"}}});
-    for (auto& layer : document["layers"])
-        layer["forward_ms"] = {{"m", 1.0}};
-    auto loaded = parseProfile(document.dump());
-    if (!loaded.ok())
-        qFatal("imported graph does not load: %s", loaded.issues.front().text().c_str());
-    return *loaded.profile;
 }
 
 struct Expected {
@@ -67,15 +56,6 @@ std::vector<std::string> cutsAfter(const Profile& profile) {
     for (int k : structure.cutAfter)
         ids.push_back(profile.layers[static_cast<std::size_t>(k)].id);
     return ids;
-}
-
-QString importError(const std::string& path, const OnnxImportOptions& options = {}) {
-    try {
-        importOnnxGraph(path, options);
-    } catch (const OnnxImportError& error) {
-        return QString::fromUtf8(error.what());
-    }
-    return {};
 }
 
 } // namespace
@@ -156,8 +136,9 @@ class TestOnnxImport : public QObject {
     void multiOutputNode() {
         const auto document = importOnnxGraph(model("multi_output.onnx"), {});
         compareLayers(document, {
-                                    // the split sizes are an int64 initializer: 2 × 8 bytes
-                                    {"split", "Split", {}, (32 + 64) * 4, 16, 0},
+                                    // the split sizes are an int64 initializer:
+                                    // sizes, not weights (formats.md)
+                                    {"split", "Split", {}, (32 + 64) * 4, 0, 0},
                                     {"relu", "Relu", {"split"}, 32 * 4, 0, 32},
                                     {"sigmoid", "Sigmoid", {"split"}, 64 * 4, 0, 64},
                                     // [1,2,4,4] × [4,5]: 40 outputs × 4 terms × 2

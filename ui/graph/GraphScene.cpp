@@ -11,6 +11,7 @@
 #include "ui/jobs/JobRunner.h"
 
 #include <QElapsedTimer>
+#include <QRegularExpression>
 #include <QTimer>
 
 #include <cmath>
@@ -127,8 +128,17 @@ std::vector<std::pair<int, int>> GraphScene::summaryRanges(const core::ModelStru
 void GraphScene::summarize(int groups) {
     m_summaryGroups = groups;
     m_summaryOpened = false;
-    m_summaries = m_document->hasProfile() ? summaryRanges(m_document->structure(), groups)
-                                           : std::vector<std::pair<int, int>>{};
+    m_summaries.clear();
+    m_scopedBlocks.clear();
+    if (m_document->hasProfile()) {
+        // a transformer's blocks by their names, when they fit; else runs of equal length
+        const auto& profile = m_document->profile();
+        m_summaries = core::scopedBoxes(profile, m_document->structure(), groups);
+        if (m_summaries.empty())
+            m_summaries = summaryRanges(m_document->structure(), groups);
+        else
+            m_scopedBlocks = core::scopedBlocks(profile, m_document->structure());
+    }
     rebuild();
 }
 
@@ -393,14 +403,34 @@ void GraphScene::addCutPoints(int firstBlock, int from, int to) {
     }
 }
 
+// "encoder_layer_3"; "encoder_layer_0–5" for a run of scopes that differ in their last number;
+// "features.1.0 … features.2.1" otherwise.
+static QString scopeRangeTitle(const QString& first, const QString& last) {
+    if (first == last)
+        return first;
+    static const QRegularExpression trailingNumber(QStringLiteral("^(.*?)(\\d+)$"));
+    const auto a = trailingNumber.match(first);
+    const auto b = trailingNumber.match(last);
+    if (a.hasMatch() && b.hasMatch() && a.captured(1) == b.captured(1))
+        return QStringLiteral("%1%2–%3").arg(a.captured(1), a.captured(2), b.captured(2));
+    return QStringLiteral("%1 … %2").arg(first, last);
+}
+
 void GraphScene::addSummary(int summary) {
     const auto [first, last] = m_summaries[static_cast<std::size_t>(summary)];
     const core::ModelStructure& structure = m_document->structure();
     const auto& layers = m_document->profile().layers;
     const int a = structure.blocks[static_cast<std::size_t>(first)].first;
     const int b = structure.blocks[static_cast<std::size_t>(last)].last;
-    const QString title = a == b ? QStringLiteral("Layer %1").arg(a + 1)
-                                 : QStringLiteral("Layers %1–%2").arg(a + 1).arg(b + 1);
+    QString title = a == b ? QStringLiteral("Layer %1").arg(a + 1)
+                           : QStringLiteral("Layers %1–%2").arg(a + 1).arg(b + 1);
+    // a transformer's blocks by name: "encoder_layer_3", or "encoder_layer_0 … encoder_layer_5"
+    QStringList scopes;
+    for (const core::ScopedBlock& scoped : m_scopedBlocks)
+        if (scoped.firstBlock >= first && scoped.lastBlock <= last)
+            scopes << QString::fromStdString(scoped.scope);
+    if (!scopes.isEmpty())
+        title = scopeRangeTitle(scopes.front(), scopes.back());
     const QString range = QStringLiteral("%1 … %2").arg(
         QString::fromStdString(layers[static_cast<std::size_t>(a)].id),
         QString::fromStdString(layers[static_cast<std::size_t>(b)].id));

@@ -3,6 +3,7 @@
 #include "ui/graph/GraphInteraction.h"
 #include "ui/graph/GraphLayout.h"
 
+#include "core/model/BlockScopes.h"
 #include "ui/document/Document.h"
 
 #include <QGraphicsScene>
@@ -64,7 +65,9 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     bool isBlockCollapsed(int block) const;
 
     // Shows the model as about `groups` summary boxes, each a run of consecutive blocks of
-    // about equal layer counts (a run of one single-layer block stays a plain node).
+    // about equal layer counts (a run of one single-layer block stays a plain node); a
+    // transformer's scoped blocks (core/model/BlockScopes.h) are one named box each when they
+    // fit in `groups`.
     void summarize(int groups);
     // Shows every layer again.
     void clearSummaries();
@@ -140,7 +143,8 @@ class GraphScene : public QGraphicsScene, public GraphInteraction {
     std::vector<bool> m_collapsed;
     std::vector<LayerItem*> m_layers;
     std::vector<BlockFrameItem*> m_blocks;
-    std::vector<std::pair<int, int>> m_summaries; // runs of blocks shown as one box each
+    std::vector<std::pair<int, int>> m_summaries;  // runs of blocks shown as one box each
+    std::vector<core::ScopedBlock> m_scopedBlocks; // named runs (their boxes take the name)
     std::vector<SummaryItem*> m_summaryItems;
     int m_summaryGroups = 0;
     bool m_summaryOpened = false;

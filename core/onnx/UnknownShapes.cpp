@@ -1,0 +1,150 @@
+#include "core/onnx/UnknownShapes.h"
+
+#include "core/onnx/FoldedTensor.h"
+#include "core/onnx/OnnxImport.h"
+
+#include <deque>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace cutlab::core {
+namespace {
+
+// Operators whose output size depends on the values they read.
+const std::set<std::string> kDataDependent{
+    "NonZero", "NonMaxSuppression", "Unique",     "Compress",       "TopK", "Loop", "Scan",
+    "If",      "StringSplit",       "SequenceAt", "SplitToSequence"};
+
+bool completeShape(const onnx::TypeProto& type) {
+    if (!type.has_tensor_type() || !type.tensor_type().has_shape())
+        return false;
+    for (const auto& dim : type.tensor_type().shape().dim())
+        if (!dim.has_dim_value())
+            return false;
+    return true;
+}
+
+// What the graph says of its tensors after inference and folding.
+class GraphFacts {
+  public:
+    explicit GraphFacts(const onnx::GraphProto& graph) : m_graph(graph) {
+        for (const auto& value : graph.input())
+            m_types[value.name()] = &value.type();
+        for (const auto& value : graph.value_info())
+            m_types[value.name()] = &value.type();
+        for (const auto& value : graph.output())
+            m_types[value.name()] = &value.type();
+        for (const auto& initializer : graph.initializer())
+            m_values.insert(initializer.name());
+        for (int i = 0; i < graph.node_size(); ++i) {
+            const auto& node = graph.node(i);
+            for (const auto& name : node.output()) {
+                m_producer[name] = i;
+                if (node.op_type() == "Constant")
+                    m_values.insert(name);
+            }
+        }
+    }
+
+    bool shapeKnown(const std::string& name) const {
+        if (m_values.count(name))
+            return true;
+        const auto found = m_types.find(name);
+        return found != m_types.end() && completeShape(*found->second);
+    }
+    bool unknownInteger(const std::string& name) const {
+        const auto found = m_types.find(name);
+        return !m_values.count(name) && found != m_types.end() &&
+               found->second->has_tensor_type() &&
+               !FoldedTensor::isRealType(found->second->tensor_type().elem_type());
+    }
+    // The first operator with an output of unknown shape; -1 when there is none.
+    int firstUnknown() const {
+        for (int i = 0; i < m_graph.node_size(); ++i) {
+            const auto& node = m_graph.node(i);
+            if (node.op_type() == "Constant")
+                continue;
+            for (const auto& name : node.output())
+                if (!name.empty() && !shapeKnown(name))
+                    return i;
+        }
+        return -1;
+    }
+    // The input tensors of node i that leave its shape unknown: inputs of unknown shape, and
+    // integer inputs whose values are unknown.
+    std::vector<int> blockingProducers(int i) const {
+        std::vector<int> producers;
+        for (const auto& name : m_graph.node(i).input()) {
+            const auto found = m_producer.find(name);
+            if (!name.empty() && found != m_producer.end() &&
+                (!shapeKnown(name) || unknownInteger(name)))
+                producers.push_back(found->second);
+        }
+        return producers;
+    }
+
+  private:
+    const onnx::GraphProto& m_graph;
+    std::unordered_map<std::string, const onnx::TypeProto*> m_types;
+    std::unordered_set<std::string> m_values;
+    std::unordered_map<std::string, int> m_producer;
+};
+
+std::string nodeName(const onnx::NodeProto& node) {
+    return "'" + (node.name().empty() ? node.output(0) : node.name()) + "' (" + node.op_type() +
+           ")";
+}
+
+// The closest operator upstream of node `start` that makes sizes depend on the data: one whose
+// output size depends on the values it reads, or one computing an integer from the data.
+int causeOf(const GraphFacts& facts, const onnx::GraphProto& graph, int start) {
+    std::deque<int> queue{start};
+    std::unordered_set<int> seen{start};
+    while (!queue.empty() && seen.size() < 200000) {
+        const int node = queue.front();
+        queue.pop_front();
+        if (kDataDependent.count(graph.node(node).op_type()))
+            return node;
+        const auto producers = facts.blockingProducers(node);
+        if (producers.empty() && node != start)
+            return node; // its inputs are known: it computes a value from the data
+        for (const int producer : producers)
+            if (seen.insert(producer).second)
+                queue.push_back(producer);
+    }
+    return start;
+}
+
+} // namespace
+
+bool hasUnknownShapes(const onnx::GraphProto& graph) {
+    return GraphFacts(graph).firstUnknown() >= 0;
+}
+
+void refuseUnknownShapes(const onnx::GraphProto& graph) {
+    const GraphFacts facts(graph);
+    const int first = facts.firstUnknown();
+    if (first < 0)
+        return;
+    const auto& node = graph.node(first);
+    std::string output;
+    for (const auto& name : node.output())
+        if (!name.empty() && !facts.shapeKnown(name) && output.empty())
+            output = name;
+    const int causeIndex = causeOf(facts, graph, first);
+    const auto& cause = graph.node(causeIndex);
+    if (causeIndex == first && !kDataDependent.count(cause.op_type()))
+        throw OnnxImportError("the shape of '" + output + "' (output of node " + nodeName(node) +
+                              ") cannot be inferred: CutLab needs every output's size; cut the "
+                              "model before this node (export the part before it)");
+    const std::string what = kDataDependent.count(cause.op_type())
+                                 ? " makes a tensor whose size depends on the values it reads"
+                                 : " computes its result from the data, not from the model's sizes";
+    throw OnnxImportError("the shape of '" + output + "' (output of node " + nodeName(node) +
+                          ") depends on the data: node " + nodeName(cause) + what +
+                          "; CutLab needs every size fixed, so cut the model before node " +
+                          nodeName(cause) + " (export the part before it)");
+}
+
+} // namespace cutlab::core
