@@ -11,8 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The reference file's compile command, from DIR's compile_commands.json: a test program's
-# command with its source, output, dependency file, precompiled header and launcher replaced.
+# The reference file's compile command, from DIR's compile_commands.json: the window tests'
+# program's command (for its main file) with its source, output, dependency file, precompiled
+# header and launcher replaced.
 reference_command() {
     local dir=$1
     printf '#include <QtWidgets>\n#include <QtCharts>\n#include <nlohmann/json.hpp>\nint main() { return 0; }\n' \
@@ -20,7 +21,8 @@ reference_command() {
     python3 - "$dir/compile_commands.json" "$PWD/$dir/build-ratio-reference.cpp" <<'PY'
 import json, shlex, sys
 entries = json.load(open(sys.argv[1]))
-entry = next(e for e in entries if e["file"].endswith("tests/ui/tst_ui_app.cpp"))
+entry = next(e for e in entries if e["file"].endswith("tests/TestMain.cpp")
+             and "cutlab_tests_ui.dir" in e["command"])
 words = shlex.split(entry["command"])
 while words and words[0].endswith("ccache"):
     words.pop(0)

@@ -15,7 +15,7 @@ struct OperatorShapes {
     std::vector<std::vector<std::int64_t>> outputs;
     std::vector<std::int64_t> kernel; // the node's kernel_shape (pooling windows); empty: none
     std::int64_t group = 1;           // the node's group (convolutions)
-    std::string equation;             // the node's equation (Einsum)
+    std::string equation = {};        // the node's equation (Einsum)
 };
 
 // Elements of a shape (1 for a scalar).

@@ -1,6 +1,7 @@
 // cutlab-cli calibrate run as the built program on a measured profile of a small network
 // (tests/data/calibration): the machine file it writes, what --check prints for it and for a
 // preset, the machine file used by import, and refusals (exit 2, nothing written).
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -15,6 +16,9 @@
 
 #include <algorithm>
 #include <cmath>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_calibratecommand {
 
 namespace {
 
@@ -183,5 +187,7 @@ class TestCalibrateCommand : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCalibrateCommand)
+CUTLAB_TEST_MAIN(TestCalibrateCommand, Guiless)
+} // namespace tst_calibratecommand
+
 #include "tst_calibratecommand.moc"

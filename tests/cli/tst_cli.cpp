@@ -1,4 +1,5 @@
 // cutlab-cli through its contract (docs/formats.md §4): exit codes, stdout/stderr, JSON shapes.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -15,6 +16,9 @@
 #include <QTest>
 
 #include <cstdio>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_cli {
 
 namespace {
 
@@ -639,5 +643,7 @@ class TestCli : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+CUTLAB_TEST_MAIN(TestCli, Guiless)
+} // namespace tst_cli
+
 #include "tst_cli.moc"

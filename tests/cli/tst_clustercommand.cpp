@@ -2,6 +2,7 @@
 // of --stages (JSON, the limit that leaves no plan, bad sizes): the JSON read back
 // (the peer's time per stage, replication, machines, memory), the table, the memory limit that
 // leaves no plan (exit 1, naming the smallest limit that fits), bad input (exit 2) and --help.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -15,6 +16,9 @@
 #include <QTest>
 
 #include <cmath>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_clustercommand {
 
 namespace {
 
@@ -247,5 +251,7 @@ class TestClusterCommand : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestClusterCommand)
+CUTLAB_TEST_MAIN(TestClusterCommand, Guiless)
+} // namespace tst_clustercommand
+
 #include "tst_clustercommand.moc"

@@ -1,6 +1,7 @@
 // cutlab-cli compare run as the built program on a real run of tools/cutlab-run-split
 // (tests/data/runs: LeNet-5 cut after pool2 at 2 Mbit/s, 5 ms, 10 frames): the rows read back
 // against the plan's figures and the medians of the run's frames, --json, and refusals.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -14,6 +15,9 @@
 #include <algorithm>
 #include <cmath>
 #include <vector>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_comparecommand {
 
 namespace {
 
@@ -133,5 +137,7 @@ class TestCompareCommand : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCompareCommand)
+CUTLAB_TEST_MAIN(TestCompareCommand, Guiless)
+} // namespace tst_comparecommand
+
 #include "tst_comparecommand.moc"

@@ -1,5 +1,6 @@
 // `cutlab-cli plan --objective energy` run as the built program: plans in order of the device's
 // energy, the table shows it, the profile's power is replaced by --power, refusals say why.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -9,6 +10,9 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_energycommand {
 
 namespace {
 
@@ -122,5 +126,7 @@ class TestEnergyCommand : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestEnergyCommand)
+CUTLAB_TEST_MAIN(TestEnergyCommand, Guiless)
+} // namespace tst_energycommand
+
 #include "tst_energycommand.moc"

@@ -1,6 +1,7 @@
 // cutlab-cli estimate: adds roofline-estimated machines to a profile, writes a profile that
 // validate, info, plan and train accept, refuses with a message naming the file (exit 2, nothing
 // on stdout, no output file) and never leaves a partial or changed output on error.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -14,6 +15,9 @@
 #include <QTest>
 
 #include <cmath>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_estimatecommand {
 
 namespace {
 
@@ -234,5 +238,7 @@ class TestEstimateCommand : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestEstimateCommand)
+CUTLAB_TEST_MAIN(TestEstimateCommand, Guiless)
+} // namespace tst_estimatecommand
+
 #include "tst_estimatecommand.moc"

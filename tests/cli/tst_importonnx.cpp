@@ -2,6 +2,7 @@
 // from the content, estimated machines one per tier (or --machines), --dim, every refusal with
 // its message, exit status 2 and no output file, and the profile read back, planned and shown.
 #include "../OnnxTestModels.h"
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -14,6 +15,9 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_importonnx {
 
 namespace {
 
@@ -277,5 +281,7 @@ class TestImportOnnx : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestImportOnnx)
+CUTLAB_TEST_MAIN(TestImportOnnx, Guiless)
+} // namespace tst_importonnx
+
 #include "tst_importonnx.moc"

@@ -1,6 +1,7 @@
 // `cutlab-cli merge A.json B.json ... -o OUT.json` (docs/formats.md §4.12), run as the built
 // program: sample profiles split into per-machine files and merged back, every refusal with its
 // message, exit status and no output file, and the merged file read back with the profile loader.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -17,6 +18,9 @@
 #include <fstream>
 #include <initializer_list>
 #include <string>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_mergecommand {
 
 using Json = nlohmann::ordered_json;
 
@@ -509,5 +513,7 @@ class TestMergeCommand : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestMergeCommand)
+CUTLAB_TEST_MAIN(TestMergeCommand, Guiless)
+} // namespace tst_mergecommand
+
 #include "tst_mergecommand.moc"

@@ -1,5 +1,6 @@
 // `cutlab-cli import` and `cutlab-cli train --planner pipeline` (docs/formats.md §4), run
 // in-process through the command functions: output, JSON shape, exit codes, atomic writes.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "app/cli/CliError.h"
@@ -15,6 +16,9 @@
 
 #include <iostream>
 #include <sstream>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_pipelinecommand {
 
 using namespace cutlab::cli;
 
@@ -384,5 +388,7 @@ class TestPipelineCommand : public QObject {
     QTemporaryDir m_dir;
 };
 
-QTEST_GUILESS_MAIN(TestPipelineCommand)
+CUTLAB_TEST_MAIN(TestPipelineCommand, Guiless)
+} // namespace tst_pipelinecommand
+
 #include "tst_pipelinecommand.moc"

@@ -1,5 +1,6 @@
 // `plan --memory` and the plan's memory fields (docs/formats.md §3, §4.4; cost-models.md §1.8),
 // run as the built program on tiny-residual, whose live bytes are worked out by hand below.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -8,6 +9,9 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_planmemorycommand {
 
 namespace {
 
@@ -147,5 +151,7 @@ class TestPlanMemoryCommand : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPlanMemoryCommand)
+CUTLAB_TEST_MAIN(TestPlanMemoryCommand, Guiless)
+} // namespace tst_planmemorycommand
+
 #include "tst_planmemorycommand.moc"

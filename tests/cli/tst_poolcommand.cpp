@@ -2,6 +2,7 @@
 // the built program: the JSON read back against the profile by hand (shares, compute, every
 // machine once), the table, the smallest memory named when nothing fits (exact to the byte),
 // bad input (exit 2) and --help.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -14,6 +15,9 @@
 #include <QTest>
 
 #include <cmath>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_poolcommand {
 
 namespace {
 
@@ -186,5 +190,7 @@ class TestPoolCommand : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPoolCommand)
+CUTLAB_TEST_MAIN(TestPoolCommand, Guiless)
+} // namespace tst_poolcommand
+
 #include "tst_poolcommand.moc"

@@ -2,6 +2,7 @@
 // a small profile (HierTrain's LeNet-5: 7 layers with flops, three machines): train → eval →
 // predict with their exit codes and output, and every refusal with exit 2, its message on
 // stderr, nothing on stdout and no output file.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -12,6 +13,9 @@
 #include <QTest>
 
 #include <fstream>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_predictorcommand {
 
 using Json = nlohmann::json;
 
@@ -244,5 +248,7 @@ class TestPredictorCommand : public QObject {
     QString m_profile;
 };
 
-QTEST_GUILESS_MAIN(TestPredictorCommand)
+CUTLAB_TEST_MAIN(TestPredictorCommand, Guiless)
+} // namespace tst_predictorcommand
+
 #include "tst_predictorcommand.moc"

@@ -1,5 +1,6 @@
 // `cutlab-cli replay` run as the built program: every sample against its plan's total, traces
 // from the network file and the command line, the adaptive summary, and every refusal.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -8,6 +9,9 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_replaycommand {
 
 namespace {
 
@@ -219,5 +223,7 @@ class TestReplayCommand : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestReplayCommand)
+CUTLAB_TEST_MAIN(TestReplayCommand, Guiless)
+} // namespace tst_replaycommand
+
 #include "tst_replaycommand.moc"

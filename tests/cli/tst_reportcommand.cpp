@@ -1,6 +1,7 @@
 // `cutlab-cli report` read back with poppler's pdftotext/pdfinfo, and the charts it draws: their
 // axes must not mislead (whole layer ticks, an off-scale plan marked instead of flattening the
 // others, the sweep's current-plan curve equal to the core's total at the marker).
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "ui/charts/BreakdownChartBuilder.h"
@@ -29,6 +30,9 @@
 
 #include <cmath>
 #include <memory>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_reportcommand {
 
 using namespace cutlab;
 
@@ -309,5 +313,7 @@ class TestReportCommand : public QObject {
     }
 };
 
-QTEST_MAIN(TestReportCommand)
+CUTLAB_TEST_MAIN(TestReportCommand, Gui)
+} // namespace tst_reportcommand
+
 #include "tst_reportcommand.moc"

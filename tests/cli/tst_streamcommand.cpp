@@ -1,5 +1,6 @@
 // `cutlab-cli plan --planner stream --stages ...` run as the built program: its JSON is the core's
 // front, every plan's figures add up from its stages, the table shows them, refusals say why.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -15,6 +16,9 @@
 #include <QTest>
 
 #include <algorithm>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_streamcommand {
 
 using namespace cutlab::core;
 
@@ -188,5 +192,7 @@ class TestStreamCommand : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestStreamCommand)
+CUTLAB_TEST_MAIN(TestStreamCommand, Guiless)
+} // namespace tst_streamcommand
+
 #include "tst_streamcommand.moc"

@@ -1,5 +1,6 @@
 // `cutlab-cli plan --objective throughput` run as the built program: the JSON and the table agree
 // on the period, --max-latency keeps every frame within it, and every refusal says why.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -7,6 +8,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_throughputcommand {
 
 namespace {
 
@@ -106,5 +110,7 @@ class TestThroughputCommand : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestThroughputCommand)
+CUTLAB_TEST_MAIN(TestThroughputCommand, Guiless)
+} // namespace tst_throughputcommand
+
 #include "tst_throughputcommand.moc"

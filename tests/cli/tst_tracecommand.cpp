@@ -1,6 +1,7 @@
 // cutlab-cli trace run as the built program on the six cellular traces of
 // sample_profiles/traces: the JSON read back against lines counted here and against the core's
 // own figures, the text table, a two-column file, and the refusals.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -14,6 +15,9 @@
 #include <QTest>
 
 #include <cmath>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_tracecommand {
 
 namespace {
 
@@ -158,5 +162,7 @@ class TestTraceCommand : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestTraceCommand)
+CUTLAB_TEST_MAIN(TestTraceCommand, Guiless)
+} // namespace tst_tracecommand
+
 #include "tst_tracecommand.moc"

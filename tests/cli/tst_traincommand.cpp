@@ -3,6 +3,7 @@
 // add up to what the profile says, a binding limit changes the plan, a limit too small exits 1
 // naming the smallest capacity that plans (exactly: one byte less still exits 1), bad input
 // exits 2, and --help lists the options.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "CliRun.h"
 
@@ -12,6 +13,9 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_traincommand {
 
 namespace {
 
@@ -179,5 +183,7 @@ class TestTrainCommand : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestTrainCommand)
+CUTLAB_TEST_MAIN(TestTrainCommand, Guiless)
+} // namespace tst_traincommand
+
 #include "tst_traincommand.moc"

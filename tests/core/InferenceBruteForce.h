@@ -185,7 +185,8 @@ inline void compareLists(const std::vector<RankedPlan>& got, const std::vector<R
         QVERIFY2(qAbs(got[i].evaluation.totalMs - want[i].evaluation.totalMs) < 1e-9,
                  qPrintable(QString::number(i)));
         QCOMPARE(got[i].evaluation.transferBytes, want[i].evaluation.transferBytes);
-        QVERIFY2(samePlacement(got[i], want[i]), qPrintable(QString("rank %1").arg(i + 1)));
+        QVERIFY2(inference_brute_force::samePlacement(got[i], want[i]),
+                 qPrintable(QString("rank %1").arg(i + 1)));
     }
 }
 

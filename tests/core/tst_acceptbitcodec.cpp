@@ -1,6 +1,7 @@
 // AccEPT's real bit-level codec (docs/cost-models.md §2.4.1): the forward multi-bit binary
 // quantiser and the backward stochastic quantiser, checked against the stream layout read back by
 // hand, the sizes AcceptCodec charges, least squares worked out here, and statistics.
+#include "../TestMain.h"
 #include "core/compression/AcceptBackwardDecoder.h"
 #include "core/compression/AcceptBackwardEncoder.h"
 #include "core/compression/AcceptBitSchedule.h"
@@ -18,6 +19,9 @@
 #include <random>
 #include <string>
 #include <vector>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_acceptbitcodec {
 
 using namespace cutlab::core;
 
@@ -578,5 +582,7 @@ class TestAcceptBitCodec : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestAcceptBitCodec)
+CUTLAB_TEST_MAIN(TestAcceptBitCodec, Guiless)
+} // namespace tst_acceptbitcodec
+
 #include "tst_acceptbitcodec.moc"

@@ -1,9 +1,13 @@
 // AccEPT codec sizes (docs/cost-models.md §2.4) against numbers worked out by hand, and their use
 // on a pipeline link.
+#include "../TestMain.h"
 #include "core/compression/AcceptCodec.h"
 #include "core/pipeline/PipelinePlanner.h"
 
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_acceptcodec {
 
 using namespace cutlab::core;
 
@@ -103,5 +107,7 @@ class TestAcceptCodec : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestAcceptCodec)
+CUTLAB_TEST_MAIN(TestAcceptCodec, Guiless)
+} // namespace tst_acceptcodec
+
 #include "tst_acceptcodec.moc"

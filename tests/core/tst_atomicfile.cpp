@@ -2,6 +2,7 @@
 // directory, a device or a link to one is refused and left as it was), links to regular files
 // followed, owner-only files for autosaves, temporary files of dead writers removed, and the
 // system's reason in the message.
+#include "../TestMain.h"
 #include "core/io/AtomicFile.h"
 
 #include <QDir>
@@ -13,6 +14,9 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_atomicfile {
 
 using cutlab::core::FileAccess;
 using cutlab::core::FileWriteError;
@@ -155,5 +159,7 @@ class TestAtomicFile : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestAtomicFile)
+CUTLAB_TEST_MAIN(TestAtomicFile, Guiless)
+} // namespace tst_atomicfile
+
 #include "tst_atomicfile.moc"

@@ -1,6 +1,7 @@
 // Calibrated machines: module paths of torch's ONNX node names, which measured layer each node
 // belongs to, a fit that recovers a known machine from times it generated, the prior for classes
 // seen in few layers, the `cutlab-machine` file, and machine files in `--machines`.
+#include "../TestMain.h"
 #include "core/io/MachineFile.h"
 #include "core/io/ProfileLoader.h"
 #include "core/model/MachineSelection.h"
@@ -11,6 +12,9 @@
 #include <QTest>
 
 #include <cmath>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_calibration {
 
 using namespace cutlab::core;
 using Json = nlohmann::ordered_json;
@@ -333,5 +337,7 @@ class TestCalibration : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCalibration)
+CUTLAB_TEST_MAIN(TestCalibration, Guiless)
+} // namespace tst_calibration
+
 #include "tst_calibration.moc"

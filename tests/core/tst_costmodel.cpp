@@ -1,5 +1,6 @@
 // The inference cost model (docs/cost-models.md §1) against numbers worked out by hand on the
 // tiny-linear sample over the 3G preset.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/inference/InferenceCostModel.h"
@@ -7,6 +8,9 @@
 #include "core/model/PlanError.h"
 
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_costmodel {
 
 using namespace cutlab::core;
 
@@ -124,5 +128,7 @@ class TestCostModel : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestCostModel)
+CUTLAB_TEST_MAIN(TestCostModel, Guiless)
+} // namespace tst_costmodel
+
 #include "tst_costmodel.moc"

@@ -1,6 +1,7 @@
 // `plan --objective energy` (docs/cost-models.md §1.11): the device's energy per frame computed
 // here from its definition, Scission's search against a brute force on every sample, a
 // hand-computed case, and the profile's "power" field read and refused as documented.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "InferenceBruteForce.h"
 
@@ -13,6 +14,9 @@
 #include <QTest>
 
 #include <algorithm>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_energy {
 
 using namespace cutlab::core;
 using namespace inference_brute_force;
@@ -204,5 +208,7 @@ class TestEnergy : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestEnergy)
+CUTLAB_TEST_MAIN(TestEnergy, Guiless)
+} // namespace tst_energy
+
 #include "tst_energy.moc"

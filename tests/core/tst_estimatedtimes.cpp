@@ -1,6 +1,7 @@
 // Layer times for the pipeline planner from the peers' estimates (core/predictor/EstimatedTimes):
 // FTPipeHD's speed ratio and AccEPT's latency predictor, from the reference machine's profile and
 // each other machine's times on the ten representative sub-models.
+#include "../TestMain.h"
 #include "core/model/Network.h"
 #include "core/pipeline/PipelinePlanner.h"
 #include "core/predictor/AdaptivePipelinePlanner.h"
@@ -13,6 +14,9 @@
 
 #include <cmath>
 #include <stdexcept>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_estimatedtimes {
 
 using namespace cutlab::core;
 
@@ -192,5 +196,7 @@ class TestEstimatedTimes : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestEstimatedTimes)
+CUTLAB_TEST_MAIN(TestEstimatedTimes, Guiless)
+} // namespace tst_estimatedtimes
+
 #include "tst_estimatedtimes.moc"

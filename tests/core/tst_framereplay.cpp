@@ -1,6 +1,7 @@
 // Frames replayed over FIFO servers and measured traces (docs/cost-models.md §6), against a
 // literal simulation written here from the semantics: opportunities expanded period by period
 // and marked used one by one, links found by their names, compute summed layer by layer.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/inference/HindsightCandidates.h"
@@ -18,6 +19,9 @@
 #include <cmath>
 #include <map>
 #include <memory>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_framereplay {
 
 using namespace cutlab::core;
 
@@ -454,5 +458,7 @@ class TestFrameReplay : public QObject {
     }
 };
 
-QTEST_APPLESS_MAIN(TestFrameReplay)
+CUTLAB_TEST_MAIN(TestFrameReplay, Appless)
+} // namespace tst_framereplay
+
 #include "tst_framereplay.moc"

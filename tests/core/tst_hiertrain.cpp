@@ -1,5 +1,6 @@
 // HierTrain (docs/cost-models.md §2.1): the fast search equals brute force on thousands of random
 // cases, hand-computed phases, and the special cases it must never lose to.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "GeneratedProfiles.h"
 
@@ -14,6 +15,9 @@
 #include <cmath>
 #include <limits>
 #include <random>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_hiertrain {
 
 using namespace cutlab::core;
 
@@ -269,5 +273,7 @@ class TestHierTrain : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestHierTrain)
+CUTLAB_TEST_MAIN(TestHierTrain, Guiless)
+} // namespace tst_hiertrain
+
 #include "tst_hiertrain.moc"

@@ -1,6 +1,7 @@
 // Memory-aware HierTrain and baselines (docs/cost-models.md §2.8): the accounting by hand, the
 // planner against a brute force over every plan with capacities that bind, and the baselines'
 // feasibility against their own brute forces.
+#include "../TestMain.h"
 #include "GeneratedProfiles.h"
 
 #include "core/model/PlanError.h"
@@ -18,6 +19,9 @@
 #include <limits>
 #include <map>
 #include <random>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_hiertrainmemory {
 
 using namespace cutlab::core;
 
@@ -400,5 +404,7 @@ void TestHierTrainMemory::jaladAndSingleTiersOnlyFit() {
              qPrintable(QString("JALAD refused %1, planned %2").arg(refused).arg(planned)));
 }
 
-QTEST_APPLESS_MAIN(TestHierTrainMemory)
+CUTLAB_TEST_MAIN(TestHierTrainMemory, Appless)
+} // namespace tst_hiertrainmemory
+
 #include "tst_hiertrainmemory.moc"

@@ -1,5 +1,6 @@
 // The memory of inference plans (docs/cost-models.md §1.8): the accounting by hand, and every
 // inference planner against a brute force over its placements with capacities that bind.
+#include "../TestMain.h"
 #include "GeneratedProfiles.h"
 #include "InferenceBruteForce.h"
 
@@ -12,6 +13,9 @@
 #include <QTest>
 
 #include <random>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_inferencememory {
 
 using namespace cutlab::core;
 using namespace inference_brute_force;
@@ -226,5 +230,7 @@ class TestInferenceMemory : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestInferenceMemory)
+CUTLAB_TEST_MAIN(TestInferenceMemory, Guiless)
+} // namespace tst_inferencememory
+
 #include "tst_inferencememory.moc"

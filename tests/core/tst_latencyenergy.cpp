@@ -1,5 +1,6 @@
 // The latency–energy plane (docs/cost-models.md §1.11): its Pareto front against a brute force
 // over every placement, with every placement listed and with one per group of equal energy.
+#include "../TestMain.h"
 #include "GeneratedProfiles.h"
 #include "InferenceBruteForce.h"
 
@@ -11,6 +12,9 @@
 
 #include <cmath>
 #include <limits>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_latencyenergy {
 
 using namespace cutlab::core;
 using namespace inference_brute_force;
@@ -103,5 +107,7 @@ class TestLatencyEnergy : public QObject {
     }
 };
 
-QTEST_APPLESS_MAIN(TestLatencyEnergy)
+CUTLAB_TEST_MAIN(TestLatencyEnergy, Appless)
+} // namespace tst_latencyenergy
+
 #include "tst_latencyenergy.moc"

@@ -1,4 +1,5 @@
 // Valid cut points and blocks (docs/formats.md §1) on the hand-made samples and on edge cases.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "GeneratedProfiles.h"
 
@@ -6,6 +7,9 @@
 #include "core/model/ModelStructure.h"
 
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_modelstructure {
 
 using namespace cutlab::core;
 
@@ -108,5 +112,7 @@ class TestModelStructure : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestModelStructure)
+CUTLAB_TEST_MAIN(TestModelStructure, Guiless)
+} // namespace tst_modelstructure
+
 #include "tst_modelstructure.moc"

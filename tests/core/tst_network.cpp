@@ -1,10 +1,14 @@
 // Networks: presets, cutlab-network JSON, Scission CSV, link lookup and transfer times.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/io/NetworkFile.h"
 #include "core/model/Network.h"
 
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_network {
 
 using namespace cutlab::core;
 
@@ -124,5 +128,7 @@ class TestNetwork : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestNetwork)
+CUTLAB_TEST_MAIN(TestNetwork, Guiless)
+} // namespace tst_network
+
 #include "tst_network.moc"

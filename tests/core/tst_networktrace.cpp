@@ -1,6 +1,7 @@
 // Network traces: the repeating opportunities (at, firstAtOrAfter) against a brute-force listing,
 // means, 1 s bins and their percentiles by hand, both file forms, every refusal, and the six
 // cellular traces under sample_profiles/traces.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/io/TraceFile.h"
@@ -18,6 +19,9 @@
 using namespace cutlab::core;
 
 Q_DECLARE_METATYPE(NetworkTrace)
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_networktrace {
 
 namespace {
 
@@ -321,5 +325,7 @@ class TestNetworkTrace : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestNetworkTrace)
+CUTLAB_TEST_MAIN(TestNetworkTrace, Guiless)
+} // namespace tst_networktrace
+
 #include "tst_networktrace.moc"

@@ -1,5 +1,6 @@
 // ONNX import: the small models of tests/data/onnx (made by make_onnx_models.py, weights
 // stripped) against figures computed by hand, and malformed files with their messages.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "ImportedGraphs.h"
 
@@ -17,6 +18,9 @@
 #include <map>
 
 #include <sys/stat.h>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_onnximport {
 
 using namespace cutlab::core;
 
@@ -296,5 +300,7 @@ class TestOnnxImport : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestOnnxImport)
+CUTLAB_TEST_MAIN(TestOnnxImport, Guiless)
+} // namespace tst_onnximport
+
 #include "tst_onnximport.moc"

@@ -1,5 +1,6 @@
 // PipeDream: the graph.txt importer and its quirks, and PipeDream's optimizer answers
 // (tests/data/pipedream/README.md) reproduced by the pipeline planner in --cut-mode any.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/io/PipeDreamImport.h"
@@ -16,6 +17,9 @@
 #include <filesystem>
 
 #include <unistd.h>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_pipedream {
 
 using namespace cutlab::core;
 
@@ -421,5 +425,7 @@ class TestPipeDream : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPipeDream)
+CUTLAB_TEST_MAIN(TestPipeDream, Guiless)
+} // namespace tst_pipedream
+
 #include "tst_pipedream.moc"

@@ -1,6 +1,7 @@
 // PipeDream's whole optimizer (docs/cost-models.md §5): its answers on its own profiles, as its
 // optimizer_graph_hierarchical.py printed them (tests/data/pipedream/optimizer-oracle.tsv, made
 // by tools/pipedream-optimizer-oracle), a hand-computed case, and what the request refuses.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/cluster/AntichainStates.h"
@@ -20,6 +21,9 @@
 #include <random>
 #include <sstream>
 #include <stdexcept>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_pipedreamoptimizer {
 
 using namespace cutlab::core;
 
@@ -290,5 +294,7 @@ class TestPipeDreamOptimizer : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPipeDreamOptimizer)
+CUTLAB_TEST_MAIN(TestPipeDreamOptimizer, Guiless)
+} // namespace tst_pipedreamoptimizer
+
 #include "tst_pipedreamoptimizer.moc"

@@ -1,5 +1,6 @@
 // The pipeline planner (docs/cost-models.md §2.3): the DP against a brute force over every stage
 // split on small random profiles, in both cut modes; the downset lattice; hand-made cases.
+#include "../TestMain.h"
 #include "GeneratedProfiles.h"
 #include "core/model/ModelStructure.h"
 #include "core/pipeline/DownsetLattice.h"
@@ -11,6 +12,9 @@
 #include <cmath>
 #include <functional>
 #include <random>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_pipeline {
 
 using namespace cutlab::core;
 
@@ -743,5 +747,7 @@ class TestPipeline : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPipeline)
+CUTLAB_TEST_MAIN(TestPipeline, Guiless)
+} // namespace tst_pipeline
+
 #include "tst_pipeline.moc"

@@ -1,5 +1,6 @@
 // Memory of pipeline stages (docs/cost-models.md §2.7): the accounting by hand, and planning
 // under memory limits against a brute force over every partition of small random graphs.
+#include "../TestMain.h"
 #include "core/model/Network.h"
 #include "core/pipeline/PipelineAutoSchedule.h"
 #include "core/pipeline/PipelineMemory.h"
@@ -12,6 +13,9 @@
 #include <cmath>
 #include <limits>
 #include <random>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_pipelinememory {
 
 using namespace cutlab::core;
 
@@ -323,5 +327,7 @@ class TestPipelineMemory : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPipelineMemory)
+CUTLAB_TEST_MAIN(TestPipelineMemory, Guiless)
+} // namespace tst_pipelinememory
+
 #include "tst_pipelinememory.moc"

@@ -1,5 +1,6 @@
 // The best plan over one link's bandwidth from the lower envelope (docs/cost-models.md §6.5),
 // against the planner asked at every bandwidth: random sets of lines, and VGG19 over 4G.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/inference/PlacementIdentity.h"
@@ -14,6 +15,9 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_planenvelope {
 
 using namespace cutlab::core;
 
@@ -174,5 +178,7 @@ class TestPlanEnvelope : public QObject {
     }
 };
 
-QTEST_APPLESS_MAIN(TestPlanEnvelope)
+CUTLAB_TEST_MAIN(TestPlanEnvelope, Appless)
+} // namespace tst_planenvelope
+
 #include "tst_planenvelope.moc"

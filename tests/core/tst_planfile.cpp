@@ -1,9 +1,13 @@
 // The plan file reader (File > Open Plan, autosave restore): every malformed plan is refused with
 // its exact message, never with an exception. Rows marked "fuzz" were found by tests/fuzz.
+#include "../TestMain.h"
 #include "core/io/PlanFile.h"
 #include "core/plans/TrainingPlanFile.h"
 
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_planfile {
 
 class TestPlanFile : public QObject {
     Q_OBJECT
@@ -154,5 +158,7 @@ class TestPlanFile : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPlanFile)
+CUTLAB_TEST_MAIN(TestPlanFile, Guiless)
+} // namespace tst_planfile
+
 #include "tst_planfile.moc"

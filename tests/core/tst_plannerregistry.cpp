@@ -1,5 +1,6 @@
 // The planner registry: one list that the command line, the planner panel and the training
 // panel read; each id runs the planner of its kind.
+#include "../TestMain.h"
 #include "GeneratedProfiles.h"
 
 #include "core/inference/JointDnnPlanner.h"
@@ -17,6 +18,9 @@
 
 #include <set>
 #include <utility>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_plannerregistry {
 
 using namespace cutlab::core;
 
@@ -104,5 +108,7 @@ class TestPlannerRegistry : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPlannerRegistry)
+CUTLAB_TEST_MAIN(TestPlannerRegistry, Guiless)
+} // namespace tst_plannerregistry
+
 #include "tst_plannerregistry.moc"

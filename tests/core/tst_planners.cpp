@@ -1,5 +1,6 @@
 // Scission, Neurosurgeon and JointDNN: against an independent brute force, against each other,
 // and on hand-made cases.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "GeneratedProfiles.h"
 #include "InferenceBruteForce.h"
@@ -13,6 +14,9 @@
 
 #include <QDirIterator>
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_planners {
 
 using namespace cutlab::core;
 using namespace inference_brute_force;
@@ -249,5 +253,7 @@ class TestPlanners : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPlanners)
+CUTLAB_TEST_MAIN(TestPlanners, Guiless)
+} // namespace tst_planners
+
 #include "tst_planners.moc"

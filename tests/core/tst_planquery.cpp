@@ -1,5 +1,6 @@
 // The plan query text (pins, forbids, limits, #N positions, which options each planner accepts):
 // one parser for the command line and the planner panel; each face names its fields.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/io/ProfileLoader.h"
@@ -7,6 +8,9 @@
 #include "core/planners/PlanQueryText.h"
 
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_planquery {
 
 using namespace cutlab::core;
 
@@ -136,5 +140,7 @@ class TestPlanQuery : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPlanQuery)
+CUTLAB_TEST_MAIN(TestPlanQuery, Guiless)
+} // namespace tst_planquery
+
 #include "tst_planquery.moc"

@@ -1,6 +1,7 @@
 // A plan against a measured run (core/plans/PlanRunComparison.h, core/io/RunFile.h): medians,
 // errors and explanations of hand-made runs whose figures are chosen so that each explanation
 // applies, the order a frame meets segments and transfers, and refusals of runs of other plans.
+#include "../TestMain.h"
 #include "core/io/RunFile.h"
 #include "core/plans/PlanRunComparison.h"
 
@@ -10,6 +11,9 @@
 
 #include <cmath>
 #include <string>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_planruncomparison {
 
 using namespace cutlab::core;
 using Json = nlohmann::ordered_json;
@@ -256,5 +260,7 @@ class TestPlanRunComparison : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPlanRunComparison)
+CUTLAB_TEST_MAIN(TestPlanRunComparison, Guiless)
+} // namespace tst_planruncomparison
+
 #include "tst_planruncomparison.moc"

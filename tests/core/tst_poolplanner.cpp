@@ -1,6 +1,7 @@
 // Planning over a pool of machine types with CutLab's cost model (docs/cost-models.md §5.6): a
 // case by hand, and the planner against a brute force over every partition and every replica
 // assignment of small random chains, with memory limits that bind.
+#include "../TestMain.h"
 #include "core/cluster/PoolPlanner.h"
 #include "core/cluster/PoolSpec.h"
 #include "core/model/Network.h"
@@ -11,6 +12,9 @@
 #include <cmath>
 #include <limits>
 #include <random>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_poolplanner {
 
 using namespace cutlab::core;
 
@@ -394,5 +398,7 @@ void TestPoolPlanner::refusesWhatItCannotPlan() {
     QVERIFY_THROWS_EXCEPTION(PlanError, planPool(p, Network{"empty", {}}, request));
 }
 
-QTEST_GUILESS_MAIN(TestPoolPlanner)
+CUTLAB_TEST_MAIN(TestPoolPlanner, Guiless)
+} // namespace tst_poolplanner
+
 #include "tst_poolplanner.moc"

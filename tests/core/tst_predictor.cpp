@@ -1,6 +1,7 @@
 // AccEPT's latency predictor (core/predictor, cost-models.md §2.5): the network learns a known
 // function, the JSON round trip predicts bit for bit, the representative sub-models are those
 // worked out by hand, and the adaptive update follows a machine that slows down. Seeded.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/io/ProfileLoader.h"
@@ -15,6 +16,9 @@
 
 #include <cmath>
 #include <cstring>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_predictor {
 
 using namespace cutlab::core;
 
@@ -471,5 +475,7 @@ class TestPredictor : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestPredictor)
+CUTLAB_TEST_MAIN(TestPredictor, Guiless)
+} // namespace tst_predictor
+
 #include "tst_predictor.moc"

@@ -1,5 +1,6 @@
 // Profile loading: every sample loads, every malformed file gives its exact messages and no
 // profile, and odd but valid input is read as the format says.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/io/ProfileLoader.h"
@@ -8,6 +9,9 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_profileloader {
 
 using namespace cutlab::core;
 
@@ -145,5 +149,7 @@ class TestProfileLoader : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestProfileLoader)
+CUTLAB_TEST_MAIN(TestProfileLoader, Guiless)
+} // namespace tst_profileloader
+
 #include "tst_profileloader.moc"

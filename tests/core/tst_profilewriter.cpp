@@ -1,5 +1,6 @@
 // The profile writer: every sample written and read back is the same profile, and writing it
 // again gives the same text; the fields CutLab does not read are kept.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/io/ProfileLoader.h"
@@ -7,6 +8,9 @@
 
 #include <QFileInfo>
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_profilewriter {
 
 using namespace cutlab::core;
 
@@ -104,5 +108,7 @@ class TestProfileWriter : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestProfileWriter)
+CUTLAB_TEST_MAIN(TestProfileWriter, Guiless)
+} // namespace tst_profilewriter
+
 #include "tst_profilewriter.moc"

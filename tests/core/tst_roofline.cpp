@@ -2,6 +2,7 @@
 // profile, the compute/memory switch, backward and update, the marks an estimated machine and
 // the model carry (and that they survive writing the profile and reading it back), and the
 // `--machines` text.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/io/ProfileLoader.h"
@@ -13,6 +14,9 @@
 #include <QTest>
 
 #include <cmath>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_roofline {
 
 using namespace cutlab::core;
 
@@ -479,5 +483,7 @@ class TestRoofline : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestRoofline)
+CUTLAB_TEST_MAIN(TestRoofline, Guiless)
+} // namespace tst_roofline
+
 #include "tst_roofline.moc"

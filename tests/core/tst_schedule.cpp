@@ -1,10 +1,14 @@
 // The 1F1B and GPipe schedule simulator against schedules drawn by hand.
+#include "../TestMain.h"
 #include "core/pipeline/PipelineSchedule.h"
 
 #include <QTest>
 
 #include <map>
 #include <tuple>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_schedule {
 
 using namespace cutlab::core;
 
@@ -213,5 +217,7 @@ class TestSchedule : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestSchedule)
+CUTLAB_TEST_MAIN(TestSchedule, Guiless)
+} // namespace tst_schedule
+
 #include "tst_schedule.moc"

@@ -7,6 +7,7 @@
 // used from its time, so a tier that runs only zero-time blocks (vm2Core measured 0 ms for the
 // last ResNet blocks) is priced as if it were unused. Such configurations, and only those, are
 // left out of the list comparison on both sides; every top-1 is compared unfiltered.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/inference/InferenceCostModel.h"
@@ -17,6 +18,9 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_scissionreference {
 
 using namespace cutlab::core;
 
@@ -243,5 +247,7 @@ class TestScissionReference : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestScissionReference)
+CUTLAB_TEST_MAIN(TestScissionReference, Guiless)
+} // namespace tst_scissionreference
+
 #include "tst_scissionreference.moc"

@@ -1,5 +1,6 @@
 // The operators CutLab evaluates while it folds the shapes a model computes inside its graph,
 // against values worked out by hand from the ONNX specification.
+#include "../TestMain.h"
 #include "core/onnx/EinsumEquation.h"
 #include "core/onnx/ShapeArithmetic.h"
 #include "core/onnx/ShapeOperators.h"
@@ -7,6 +8,9 @@
 #include <QTest>
 
 #include <limits>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_shapefolding {
 
 using namespace cutlab::core;
 using folding::FoldingError;
@@ -223,5 +227,7 @@ class TestShapeFolding : public QObject {
     }
 };
 
-QTEST_APPLESS_MAIN(TestShapeFolding)
+CUTLAB_TEST_MAIN(TestShapeFolding, Appless)
+} // namespace tst_shapefolding
+
 #include "tst_shapefolding.moc"

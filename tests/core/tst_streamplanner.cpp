@@ -2,6 +2,7 @@
 // latency/throughput front over a chain of machines, against a brute force over every partition
 // at valid cut points with the period and latency computed here from their definitions, on every
 // sample with a device, on 3g and 4g, over chains of two and three machines.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/inference/StreamPlanner.h"
@@ -15,6 +16,9 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_streamplanner {
 
 using namespace cutlab::core;
 
@@ -244,5 +248,7 @@ class TestStreamPlanner : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestStreamPlanner)
+CUTLAB_TEST_MAIN(TestStreamPlanner, Guiless)
+} // namespace tst_streamplanner
+
 #include "tst_streamplanner.moc"

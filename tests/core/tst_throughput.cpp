@@ -1,6 +1,7 @@
 // `plan --objective throughput` (docs/cost-models.md §1.9): Scission's search ranked by the
 // period a stream sustains, against a brute force over every placement with the period computed
 // here from its definition, on every sample, with and without --max-latency.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "InferenceBruteForce.h"
 
@@ -11,6 +12,9 @@
 
 #include <algorithm>
 #include <map>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_throughput {
 
 using namespace cutlab::core;
 using namespace inference_brute_force;
@@ -139,5 +143,7 @@ class TestThroughput : public QObject {
     }
 };
 
-QTEST_APPLESS_MAIN(TestThroughput)
+CUTLAB_TEST_MAIN(TestThroughput, Appless)
+} // namespace tst_throughput
+
 #include "tst_throughput.moc"

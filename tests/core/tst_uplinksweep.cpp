@@ -1,6 +1,7 @@
 // The uplink sweep (docs/cost-models.md §1.7): its best plans against the planner run on the
 // network at every bandwidth, its totals against the cost model there, and its crossings
 // against the plans on either side of them.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/inference/BandwidthSweep.h"
@@ -13,6 +14,9 @@
 #include <QTest>
 
 #include <cmath>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_uplinksweep {
 
 using namespace cutlab::core;
 
@@ -88,7 +92,7 @@ class TestUplinkSweep : public QObject {
                 const auto below = directBest(sweep, planner, crossing.mbps * (1 - 1e-7));
                 const auto above = directBest(sweep, planner, crossing.mbps * (1 + 1e-7));
                 QVERIFY(below && above);
-                QVERIFY(!samePlacement(*below, *above));
+                QVERIFY(!inference_brute_force::samePlacement(*below, *above));
                 const double lineBelow = sweep.totals(*below, false).front() -
                                          sweep.slopeOf(below->evaluation) / sweep.mbps().front() +
                                          sweep.slopeOf(below->evaluation) / crossing.mbps;
@@ -121,5 +125,7 @@ class TestUplinkSweep : public QObject {
     }
 };
 
-QTEST_APPLESS_MAIN(TestUplinkSweep)
+CUTLAB_TEST_MAIN(TestUplinkSweep, Appless)
+} // namespace tst_uplinksweep
+
 #include "tst_uplinksweep.moc"

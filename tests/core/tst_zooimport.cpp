@@ -3,6 +3,7 @@
 // python3-onnx into expected.json), ViT-B/16 cuts carry its residual stream and its
 // multiply-adds are the published figure, and the models CutLab cannot size are refused with a
 // sentence naming the node.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "ImportedGraphs.h"
 
@@ -15,6 +16,9 @@
 #include <QTest>
 
 #include <cmath>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_zooimport {
 
 using namespace cutlab::core;
 using Json = nlohmann::ordered_json;
@@ -145,7 +149,8 @@ class TestZooImport : public QObject {
         QCOMPARE(layers[0].scope, std::string("h.0"));
         // DenseNet's dense blocks are one block each; only each transition's average pool, which
         // torch writes as Pad then AveragePool (two blocks), spans more than one
-        const Profile densenet = loadWithOneMachine(importOnnxGraph(zooModel("densenet121.onnx"), {}));
+        const Profile densenet =
+            loadWithOneMachine(importOnnxGraph(zooModel("densenet121.onnx"), {}));
         std::string names;
         for (const auto& run : scopedBlocks(densenet, analyseStructure(densenet)))
             names += run.scope + " ";
@@ -195,5 +200,7 @@ class TestZooImport : public QObject {
     }
 };
 
-QTEST_GUILESS_MAIN(TestZooImport)
+CUTLAB_TEST_MAIN(TestZooImport, Guiless)
+} // namespace tst_zooimport
+
 #include "tst_zooimport.moc"

@@ -1,5 +1,6 @@
 // The `cutlab` program run as a user runs it: a --screenshot of a malformed profile fails at
 // once, and unsaved work survives a killed session (autosave, then restore on the next start).
+#include "../TestMain.h"
 #include "UiTestSupport.h"
 
 #include "ui/document/Autosave.h"
@@ -13,6 +14,9 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_ui_app {
 
 using namespace cutlab;
 using namespace cutlab::ui;
@@ -229,5 +233,7 @@ class TestUiApp : public QObject {
     }
 };
 
-QTEST_MAIN(TestUiApp)
+CUTLAB_TEST_MAIN(TestUiApp, Gui)
+} // namespace tst_ui_app
+
 #include "tst_ui_app.moc"

@@ -2,6 +2,7 @@
 // ever an empty box at the zooms Fit and Fit Legibly choose. "Readable": every line of text
 // drawn is at least kReadablePixels tall on screen (its font's line height through the view's
 // transform), checked for every item in view, and the summary boxes' text read from pixels.
+#include "../TestMain.h"
 #include "UiTestSupport.h"
 #include "WindowFixture.h"
 
@@ -23,6 +24,9 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_ui_fit {
 
 using namespace cutlab::ui;
 
@@ -305,5 +309,7 @@ void TestFit::fitWorksTopToBottom() {
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join("; ")));
 }
 
-QTEST_MAIN(TestFit)
+CUTLAB_TEST_MAIN(TestFit, Gui)
+} // namespace tst_ui_fit
+
 #include "tst_ui_fit.moc"

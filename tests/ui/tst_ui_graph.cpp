@@ -1,5 +1,6 @@
 // The layer graph: no overlapping nodes for any sample profile in either direction, branching
 // blocks framed and collapsible, cut points only where the core allows them.
+#include "../TestMain.h"
 #include "UiTestSupport.h"
 
 #include "ui/charts/Format.h"
@@ -23,6 +24,9 @@
 #include <QPainterPathStroker>
 #include <QUndoStack>
 #include <QtTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_ui_graph {
 
 using namespace cutlab;
 using namespace cutlab::ui;
@@ -547,5 +551,7 @@ class TestUiGraph : public QObject {
     }
 };
 
-QTEST_MAIN(TestUiGraph)
+CUTLAB_TEST_MAIN(TestUiGraph, Gui)
+} // namespace tst_ui_graph
+
 #include "tst_ui_graph.moc"

@@ -1,5 +1,6 @@
 // Large models in the window: the heavy work runs on workers and gives the same answers as the
 // work done at once; a newer request replaces an older one; closing never waits for a plan.
+#include "../TestMain.h"
 #include "UiTestSupport.h"
 
 #include "ui/charts/LayerChartBuilder.h"
@@ -28,6 +29,9 @@
 #include <QtTest>
 
 #include <fstream>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_ui_large {
 
 using namespace cutlab;
 using namespace cutlab::ui;
@@ -359,5 +363,7 @@ class TestUiLarge : public QObject {
     }
 };
 
-QTEST_MAIN(TestUiLarge)
+CUTLAB_TEST_MAIN(TestUiLarge, Gui)
+} // namespace tst_ui_large
+
 #include "tst_ui_large.moc"

@@ -1,6 +1,7 @@
 // The planner panel's objectives beyond latency: a stream's period and the device's energy,
 // ranked as `cutlab-cli plan --objective` ranks them, read back from the table and the badge;
 // and the Latency–energy chart's front and current plan against the core.
+#include "../TestMain.h"
 #include "UiTestSupport.h"
 #include "WindowFixture.h"
 
@@ -31,6 +32,9 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_ui_objectives {
 
 using namespace cutlab;
 using namespace cutlab::ui;
@@ -185,5 +189,7 @@ class TestUiObjectives : public QObject {
     }
 };
 
-QTEST_MAIN(TestUiObjectives)
+CUTLAB_TEST_MAIN(TestUiObjectives, Gui)
+} // namespace tst_ui_objectives
+
 #include "tst_ui_objectives.moc"

@@ -2,6 +2,7 @@
 // whichever child has the focus, Esc leaves and restores the plan, the best-plan slides are
 // searched off the GUI thread ("computing…" meanwhile) and show the core's figures, and the graph
 // is zoomed for a projector.
+#include "../TestMain.h"
 #include "UiTestSupport.h"
 
 #include "ui/charts/Format.h"
@@ -31,6 +32,9 @@
 #include <QtTest>
 
 #include <memory>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_ui_presentation {
 
 using namespace cutlab;
 using namespace cutlab::ui;
@@ -317,5 +321,7 @@ class TestUiPresentation : public QObject {
     }
 };
 
-QTEST_MAIN(TestUiPresentation)
+CUTLAB_TEST_MAIN(TestUiPresentation, Gui)
+} // namespace tst_ui_presentation
+
 #include "tst_ui_presentation.moc"

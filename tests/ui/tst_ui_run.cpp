@@ -2,6 +2,7 @@
 // ran, read back from the table a person reads; the same figures as `cutlab-cli compare`; the
 // run dropped on the window; a run whose plan cannot be found or is another plan is reported
 // and shows nothing.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 #include "UiTestSupport.h"
 #include "WindowFixture.h"
@@ -23,6 +24,9 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_ui_run {
 
 using cutlab::ui::RunComparisonDialog;
 using cutlab::ui::RunFiles;
@@ -143,5 +147,7 @@ class TestUiRun : public QObject {
     WindowFixture m_fixture;
 };
 
-QTEST_MAIN(TestUiRun)
+CUTLAB_TEST_MAIN(TestUiRun, Gui)
+} // namespace tst_ui_run
+
 #include "tst_ui_run.moc"

@@ -1,6 +1,7 @@
 // Network ▸ Trace View: a replay over a shared cellular trace read back from the window (the
 // summary, every frame's latency, the plan band) against `cutlab-cli replay --json` on the same
 // settings; playing moves the cursor; a long replay can be cancelled; a bad trace is refused.
+#include "../TestMain.h"
 #include "UiTestSupport.h"
 #include "WindowFixture.h"
 
@@ -28,6 +29,9 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_ui_trace {
 
 using namespace cutlab;
 using namespace cutlab::ui;
@@ -223,5 +227,7 @@ class TestUiTrace : public QObject {
     }
 };
 
-QTEST_MAIN(TestUiTrace)
+CUTLAB_TEST_MAIN(TestUiTrace, Gui)
+} // namespace tst_ui_trace
+
 #include "tst_ui_trace.moc"

@@ -2,6 +2,7 @@
 // test drives the window as a user would (keys, drags, drops, restarts) and reads back what the
 // user reads.
 #include "../StageStripDrag.h"
+#include "../TestMain.h"
 #include "UiTestSupport.h"
 #include "WindowFixture.h"
 
@@ -77,6 +78,9 @@
 #include <QtTest>
 
 #include <cmath>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_ui_trust {
 
 using namespace cutlab;
 using namespace cutlab::ui;
@@ -1397,5 +1401,7 @@ class TestUiTrust : public QObject {
     }
 };
 
-QTEST_MAIN(TestUiTrust)
+CUTLAB_TEST_MAIN(TestUiTrust, Gui)
+} // namespace tst_ui_trust
+
 #include "tst_ui_trust.moc"

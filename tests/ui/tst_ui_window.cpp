@@ -1,5 +1,6 @@
 // The window driven like a user: real mouse events on the graph viewport, the planner table,
 // exports read back, and every malformed profile of tests/data/bad/.
+#include "../TestMain.h"
 #include "UiTestSupport.h"
 #include "WindowFixture.h"
 
@@ -80,6 +81,9 @@
 #include <QtTest>
 
 #include <cmath>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_ui_window {
 
 using namespace cutlab;
 using namespace cutlab::ui;
@@ -1600,5 +1604,7 @@ class TestUiWindow : public QObject {
     }
 };
 
-QTEST_MAIN(TestUiWindow)
+CUTLAB_TEST_MAIN(TestUiWindow, Gui)
+} // namespace tst_ui_window
+
 #include "tst_ui_window.moc"

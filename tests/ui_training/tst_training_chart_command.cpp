@@ -1,5 +1,6 @@
 // `cutlab-cli training-chart`: each kind renders to PNG, SVG and PDF; bad input is exit 2 with
 // nothing written.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "app/cli/CliError.h"
@@ -14,6 +15,9 @@
 
 #include <string>
 #include <vector>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_training_chart_command {
 
 class TrainingChartCommandTest : public QObject {
     Q_OBJECT
@@ -119,5 +123,7 @@ void TrainingChartCommandTest::help() {
     QCOMPARE(cutlab::cli::runTrainingChart({"--help"}), 0);
 }
 
-QTEST_MAIN(TrainingChartCommandTest)
+CUTLAB_TEST_MAIN(TrainingChartCommandTest, Gui)
+} // namespace tst_training_chart_command
+
 #include "tst_training_chart_command.moc"

@@ -4,6 +4,7 @@
 // says "×r" for a replicated stage, the Gantt chart draws one lane per replica named by its
 // machine, each type's memory binds the plan and undoes, and a wrong pool shows why and keeps the
 // plan on screen.
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "ui/charts/Format.h"
@@ -27,6 +28,9 @@
 #include <QLineEdit>
 #include <QUndoStack>
 #include <QtTest>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_training_cluster {
 
 using namespace cutlab;
 
@@ -309,5 +313,7 @@ void TrainingClusterTest::manyReplicasShareTheLastLane() {
              qPrintable(lanes.back()));
 }
 
-QTEST_MAIN(TrainingClusterTest)
+CUTLAB_TEST_MAIN(TrainingClusterTest, Gui)
+} // namespace tst_training_cluster
+
 #include "tst_training_cluster.moc"

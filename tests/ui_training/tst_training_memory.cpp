@@ -13,6 +13,7 @@
 //   (over): so the planner must put exactly the first layer on the pi.
 //   adam adds 2·W of optimizer state: one layer on the pi then holds 5 × 768 + 2 = 3,842 MiB.
 #include "../StageStripDrag.h"
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "ui/charts/Theme.h"
@@ -36,8 +37,12 @@
 
 #include <string>
 
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_training_memory {
+
 using namespace cutlab;
 
+#ifndef Q_MOC_RUN // moc misreads the raw strings below; it needs none of this
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
@@ -108,6 +113,7 @@ QColor excessPixel(ui::StageMemoryView* view, int stage) {
 }
 
 } // namespace
+#endif
 
 class TrainingMemoryTest : public QObject {
     Q_OBJECT
@@ -316,5 +322,7 @@ void TrainingMemoryTest::hierTrainKeepsToTheProfileMemory() {
     QVERIFY(!panel.iterationMemoryView()->isVisibleTo(&panel));
 }
 
-QTEST_MAIN(TrainingMemoryTest)
+CUTLAB_TEST_MAIN(TrainingMemoryTest, Gui)
+} // namespace tst_training_memory
+
 #include "tst_training_memory.moc"

@@ -1,6 +1,7 @@
 // The Training mode: panel, chart builders, stage strip dragging, strategy sweep, export, the
 // document's undo and redo, dark canvases.
 #include "../StageStripDrag.h"
+#include "../TestMain.h"
 #include "../TestPaths.h"
 
 #include "core/training/StrategySweepComputer.h"
@@ -54,6 +55,9 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+
+// every test file has its own namespace: the test programs compile in unity batches
+namespace tst_training_ui {
 
 using namespace cutlab;
 
@@ -1113,5 +1117,7 @@ void TrainingUiTest::flushScheduleIsChosenAndNamed() {
     QVERIFY(!text.contains("1F1B with stashing"));
 }
 
-QTEST_MAIN(TrainingUiTest)
+CUTLAB_TEST_MAIN(TrainingUiTest, Gui)
+} // namespace tst_training_ui
+
 #include "tst_training_ui.moc"
