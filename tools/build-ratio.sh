@@ -3,7 +3,7 @@
 # preset (every target, in a scratch folder, no compiler cache) divided by the time to compile
 # one reference file that includes <QtWidgets>, <QtCharts> and <nlohmann/json.hpp> with the
 # same flags (as a test program of the window is compiled, without a precompiled header; the
-# best of two compiles, before the build, on an idle machine).
+# median of five compiles, before the build, on an idle machine).
 #   tools/build-ratio.sh [PRESET]            build PRESET (default dev) in build/ratio-PRESET;
 #                                            prints "build ratio: ..."
 #   tools/build-ratio.sh --reference DIR     only the reference compile with the flags of the
@@ -38,17 +38,17 @@ print("\n".join(out + ["-c", sys.argv[2], "-o", "/dev/null"]))
 PY
 }
 
-# Seconds of the best of two compiles of the reference file with DIR's flags.
+# Seconds of the median of five compiles of the reference file with DIR's flags (one compile
+# varies by a fifth from run to run on the same idle machine).
 reference_seconds() {
-    local command best="" start seconds
+    local command start times=()
     mapfile -t command < <(reference_command "$1")
-    for _ in 1 2; do
+    for _ in 1 2 3 4 5; do
         start=$(date +%s.%N)
         CCACHE_DISABLE=1 "${command[@]}"
-        seconds=$(echo "$(date +%s.%N) - $start" | bc)
-        if [ -z "$best" ] || [ "$(echo "$seconds < $best" | bc)" = 1 ]; then best=$seconds; fi
+        times+=("$(echo "$(date +%s.%N) - $start" | bc)")
     done
-    printf '%.1f\n' "$best"
+    printf '%s\n' "${times[@]}" | sort -n | sed -n 3p | xargs printf '%.1f\n'
 }
 
 if [ "${1:-}" = --reference ]; then

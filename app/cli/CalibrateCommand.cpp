@@ -25,7 +25,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-const char* const kUsage =
+const char* const kCalibrateUsage =
     "usage: cutlab-cli calibrate PROFILE.json --model MODEL.onnx [PROFILE2.json --model M2.onnx\n"
     "           ...] -o MACHINE.json [--machine ID] [--id ID] [--label TEXT] [--tier TIER]\n"
     "       cutlab-cli calibrate PROFILE.json --model MODEL.onnx ... --check MACHINE [--json]\n"
@@ -54,7 +54,7 @@ struct Options {
     bool json = false;
 };
 
-Options parseOptions(const std::vector<std::string>& arguments) {
+Options parseCalibrateOptions(const std::vector<std::string>& arguments) {
     Options options;
     ArgumentCursor cursor(arguments);
     while (!cursor.done()) {
@@ -87,7 +87,7 @@ Options parseOptions(const std::vector<std::string>& arguments) {
 
 void checkOptions(const Options& options) {
     if (options.inputs.empty())
-        throw CliError(std::string(kUsage) + "(see cutlab-cli calibrate --help)");
+        throw CliError(std::string(kCalibrateUsage) + "(see cutlab-cli calibrate --help)");
     for (const auto& [profile, model] : options.inputs)
         if (model.empty())
             throw CliError(profile + ": --model MODEL.onnx is missing after it");
@@ -143,7 +143,7 @@ std::vector<core::CalibrationSample> samplesOf(const Options& options) {
     return samples;
 }
 
-std::string percent(double fraction) {
+std::string calibratePercent(double fraction) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f %%", fraction * 100);
     return text;
@@ -186,7 +186,7 @@ void printScore(const core::CalibrationScore& score) {
 }
 
 std::string summaryLine(const core::CalibrationScore& score) {
-    return "median error " + percent(score.medianError) + " over " +
+    return "median error " + calibratePercent(score.medianError) + " over " +
            std::to_string(score.layers.size()) + " layers; Spearman " + fixed(score.spearman, 3);
 }
 
@@ -267,10 +267,10 @@ int writeCalibratedMachine(const Options& options,
 int runCalibrate(const std::vector<std::string>& arguments) {
     for (const std::string& argument : arguments)
         if (argument == "--help") {
-            std::cout << kUsage;
+            std::cout << kCalibrateUsage;
             return 0;
         }
-    const Options options = parseOptions(arguments);
+    const Options options = parseCalibrateOptions(arguments);
     checkOptions(options);
     std::vector<core::CalibrationSample> samples = samplesOf(options);
     try {

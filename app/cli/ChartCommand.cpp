@@ -33,7 +33,7 @@
 namespace cutlab::cli {
 namespace {
 
-const char* const kUsage =
+const char* const kChartUsage =
     "usage: cutlab-cli chart PROFILE --kind breakdown|layers|sweep|energy|stream [plan "
     "options] -o OUT.png|svg|pdf\n"
     "Renders the window's charts headless. The plan shown is --cuts X,Y "
@@ -77,7 +77,7 @@ ChartRequest parseChartArguments(const std::vector<std::string>& arguments) {
 
 void checkChartRequest(const ChartRequest& request) {
     if (request.options.profilePath.empty())
-        throw CliError(std::string(kUsage));
+        throw CliError(std::string(kChartUsage));
     const std::string& kind = request.kind;
     if (kind != "breakdown" && kind != "layers" && kind != "sweep" && kind != "energy" &&
         kind != "stream")
@@ -180,7 +180,7 @@ QString streamContext(const StreamSetting& setting) {
 int runChart(int argc, char** argv, const std::vector<std::string>& arguments) {
     const ChartRequest request = parseChartArguments(arguments);
     if (request.help) {
-        std::cout << kUsage << planOptionsHelp();
+        std::cout << kChartUsage << planOptionsHelp();
         return 0;
     }
     checkChartRequest(request);

@@ -38,7 +38,8 @@ struct ClusterOptions {
     bool json = false;
 };
 
-void parseFlag(ArgumentCursor& cursor, const std::string& flag, ClusterOptions& options) {
+void parseClusterTrainFlag(ArgumentCursor& cursor, const std::string& flag,
+                           ClusterOptions& options) {
     if (flag == "--planner") {
         if (const std::string planner = cursor.valueOf(flag); planner != "pipeline")
             throw CliError("--cluster plans with --planner pipeline, not '" + planner + "'");
@@ -70,11 +71,11 @@ void parseFlag(ArgumentCursor& cursor, const std::string& flag, ClusterOptions& 
         ArgumentCursor::storePositional(flag, options.profilePath, "train");
 }
 
-ClusterOptions parseOptions(const std::vector<std::string>& arguments) {
+ClusterOptions parseClusterTrainOptions(const std::vector<std::string>& arguments) {
     ClusterOptions options;
     ArgumentCursor cursor(arguments);
     while (!cursor.done())
-        parseFlag(cursor, cursor.next(), options);
+        parseClusterTrainFlag(cursor, cursor.next(), options);
     if (options.profilePath.empty())
         throw CliError("train needs a PROFILE (see cutlab-cli train --planner pipeline --help)");
     if (options.costModel != "pipedream" && options.costModel != "cutlab")
@@ -166,8 +167,8 @@ std::string stageText(const core::Profile& profile, const core::AntichainStates&
            ")";
 }
 
-void printTable(const core::Profile& profile, const core::AntichainStates& states,
-                const core::ClusterPlanQuery& query, const core::PipeDreamPlan& plan) {
+void printClusterTrainTable(const core::Profile& profile, const core::AntichainStates& states,
+                            const core::ClusterPlanQuery& query, const core::PipeDreamPlan& plan) {
     std::cout << profile.model.name << ": PipeDream's optimizer over " << plan.machinesTotal << " "
               << query.cluster.machineId << " machines (" << plan.machinesUsed << " used, "
               << states.size() << " states)\n";
@@ -197,7 +198,7 @@ int runClusterTrain(const std::vector<std::string>& arguments) {
             pipedream || (arguments[i] == "--cost-model" && arguments[i + 1] == "pipedream");
     if (!pipedream)
         return runPoolTrain(arguments);
-    const ClusterOptions options = parseOptions(arguments);
+    const ClusterOptions options = parseClusterTrainOptions(arguments);
     const core::Profile profile = loadProfileOrThrow(options.profilePath);
     core::ClusterPlanQuery query;
     query.cluster = clusterOf(profile, options.clusterText);
@@ -231,7 +232,7 @@ int runClusterTrain(const std::vector<std::string>& arguments) {
             std::cout << core::finiteJsonText(core::clusterPlanToJson(profile, states, query, plan))
                       << "\n";
         else
-            printTable(profile, states, query, plan);
+            printClusterTrainTable(profile, states, query, plan);
     } catch (const core::PlanError& error) {
         throw CliError(options.profilePath + ": " + error.what());
     }

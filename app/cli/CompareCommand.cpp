@@ -21,7 +21,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-const char* const kUsage =
+const char* const kCompareUsage =
     "usage: cutlab-cli compare PLAN.json RUN.json [--json]\n"
     "Sets an inference plan's prediction beside a run of it: RUN.json is what\n"
     "tools/cutlab-run-split measured when it ran plans[K-1] of PLAN.json (the run's plan.rank).\n"
@@ -85,7 +85,7 @@ int runCompare(const std::vector<std::string>& arguments) {
     bool json = false;
     for (const std::string& argument : arguments) {
         if (argument == "--help") {
-            std::cout << kUsage;
+            std::cout << kCompareUsage;
             return 0;
         }
         if (argument == "--json")
@@ -97,7 +97,7 @@ int runCompare(const std::vector<std::string>& arguments) {
             files.push_back(argument);
     }
     if (files.size() != 2)
-        throw CliError(std::string(kUsage) + "(see cutlab-cli compare --help)");
+        throw CliError(std::string(kCompareUsage) + "(see cutlab-cli compare --help)");
     std::string error;
     const auto planText = core::readTextFile(files[0], error);
     if (!planText)

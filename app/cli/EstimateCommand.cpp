@@ -23,7 +23,7 @@
 namespace cutlab::cli {
 namespace {
 
-const char* const kUsage =
+const char* const kEstimateUsage =
     "usage: cutlab-cli estimate PROFILE.json [--machines [ID=]PRESET[@TIER],...] -o OUT.json "
     "[--replace]\n"
     "       cutlab-cli estimate --list\n"
@@ -117,7 +117,7 @@ int runEstimate(const std::vector<std::string>& arguments) {
     while (!cursor.done()) {
         const std::string flag = cursor.next();
         if (flag == "--help") {
-            std::cout << kUsage;
+            std::cout << kEstimateUsage;
             return 0;
         }
         if (flag == "-o" || flag == "--output") {
@@ -140,7 +140,7 @@ int runEstimate(const std::vector<std::string>& arguments) {
         return 0;
     }
     if (input.empty() || output.empty())
-        throw CliError(std::string(kUsage) + "(see cutlab-cli estimate --help)");
+        throw CliError(std::string(kEstimateUsage) + "(see cutlab-cli estimate --help)");
     const std::vector<core::MachineSelection> machines = machinesOf(machinesText, machinesGiven);
     core::Profile profile = loadProfileOrThrow(input);
     const std::string done = addEstimates(profile, input, machines, replace);

@@ -14,7 +14,7 @@
 namespace cutlab::cli {
 namespace {
 
-const char* const kUsage =
+const char* const kImportUsage =
     "usage: cutlab-cli import FILE -o PROFILE.json [options]\n"
     "Converts a model into a cutlab-profile; the format is detected from the content.\n"
     "Formats:\n"
@@ -114,7 +114,7 @@ int runImport(const std::vector<std::string>& arguments) {
     while (!cursor.done()) {
         const std::string flag = cursor.next();
         if (flag == "--help") {
-            std::cout << kUsage;
+            std::cout << kImportUsage;
             return 0;
         }
         if (flag == "-o" || flag == "--output")
@@ -137,7 +137,7 @@ int runImport(const std::vector<std::string>& arguments) {
             ArgumentCursor::storePositional(flag, input, "import", "file");
     }
     if (input.empty() || output.empty())
-        throw CliError(std::string(kUsage) + "(see cutlab-cli import --help)");
+        throw CliError(std::string(kImportUsage) + "(see cutlab-cli import --help)");
     if (pipeDream.machineId.empty())
         throw CliError("--machine-id: empty machine id");
     try {

@@ -18,7 +18,7 @@ namespace {
 const char* const kUsageLine =
     "usage: cutlab-cli merge A.json B.json ... -o OUT.json [--forward-only]\n";
 
-const char* const kHelp =
+const char* const kMergeHelp =
     "Merges profiles of ONE model measured on different machines into one profile.\n"
     "The graphs must agree: the same layer ids in the same order, the same inputs and\n"
     "output_bytes (and type, param_bytes where both files give them), the same model.batch and\n"
@@ -68,7 +68,7 @@ int runMerge(const std::vector<std::string>& arguments) {
     while (!cursor.done()) {
         const std::string flag = cursor.next();
         if (flag == "--help" || flag == "-h") {
-            std::cout << kUsageLine << kHelp;
+            std::cout << kUsageLine << kMergeHelp;
             return 0;
         }
         if (flag == "-o" || flag == "--output")

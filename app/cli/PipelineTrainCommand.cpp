@@ -28,7 +28,7 @@
 namespace cutlab::cli {
 namespace {
 
-const char* const kUsage =
+const char* const kPipelineTrainUsage =
     "usage: cutlab-cli train PROFILE --planner pipeline --stages ID,ID,... [options]\n"
     "Splits the model into a pipeline over a chain of machines (PipeDream / FTPipeHD / AccEPT "
     "straight\n"
@@ -146,7 +146,7 @@ struct PipelineOptions {
     MemoryOptions memory;
 };
 
-std::vector<std::string> splitList(const std::string& text, char separator) {
+std::vector<std::string> splitPipelineTrainList(const std::string& text, char separator) {
     std::vector<std::string> parts;
     std::stringstream stream(text);
     std::string part;
@@ -164,7 +164,7 @@ std::optional<core::AcceptCodec> parseCompression(const std::string& text) {
         return core::AcceptCodec();
     if (text.rfind("accept:", 0) != 0)
         throw CliError("--compress must be none, accept or accept:KF,KB, not '" + text + "'");
-    const auto bits = splitList(text.substr(7), ',');
+    const auto bits = splitPipelineTrainList(text.substr(7), ',');
     if (bits.size() != 2)
         throw CliError("--compress: '" + text +
                        "' should look like accept:KF,KB (e.g. accept:2,8)");
@@ -176,7 +176,7 @@ std::optional<core::AcceptCodec> parseCompression(const std::string& text) {
     }
 }
 
-PipelineOptions parseOptions(const std::vector<std::string>& arguments) {
+PipelineOptions parsePipelineTrainOptions(const std::vector<std::string>& arguments) {
     PipelineOptions options;
     ArgumentCursor cursor(arguments);
     while (!cursor.done()) {
@@ -186,7 +186,7 @@ PipelineOptions parseOptions(const std::vector<std::string>& arguments) {
             if (!core::findPlanner(planner, {core::PlannerKind::Pipeline}))
                 throw CliError("this command runs --planner pipeline, not '" + planner + "'");
         } else if (flag == "--stages") {
-            options.stages = splitList(cursor.valueOf(flag), ',');
+            options.stages = splitPipelineTrainList(cursor.valueOf(flag), ',');
             for (const auto& id : options.stages)
                 if (id.empty())
                     throw CliError("--stages: empty machine id in the chain");
@@ -249,7 +249,8 @@ PipelineOptions parseOptions(const std::vector<std::string>& arguments) {
                                             "train --planner pipeline");
     }
     if (options.profilePath.empty())
-        throw CliError(std::string(kUsage) + "(see cutlab-cli train --planner pipeline --help)");
+        throw CliError(std::string(kPipelineTrainUsage) +
+                       "(see cutlab-cli train --planner pipeline --help)");
     if (options.stages.empty())
         throw CliError("--planner pipeline needs --stages ID,ID,... (the chain of machines)");
     return options;
@@ -294,8 +295,8 @@ void printSummary(const Planned& planned, const core::PipelineSchedule& schedule
         std::cout << "schedule auto: " << planned.reason << "\n";
 }
 
-void printTable(const core::Profile& profile, const core::Network& network,
-                const PipelineOptions& options, const core::PipelinePlan& plan) {
+void printPipelineTrainTable(const core::Profile& profile, const core::Network& network,
+                             const PipelineOptions& options, const core::PipelinePlan& plan) {
     std::string chain;
     for (const auto& id : options.stages)
         chain += (chain.empty() ? "" : " -> ") + id;
@@ -322,7 +323,8 @@ void printTable(const core::Profile& profile, const core::Network& network,
 }
 
 // One line: each stage's peak memory against its machine's, in GB.
-void printMemory(const core::PipelinePlan& plan, const core::PipelineRequest& request) {
+void printPipelineTrainMemory(const core::PipelinePlan& plan,
+                              const core::PipelineRequest& request) {
     std::cout << "memory (optimizer " << core::optimizerName(request.memory.optimizer)
               << (request.memory.recompute ? ", recompute" : "") << "):";
     for (const auto& stage : plan.stages) {
@@ -418,8 +420,8 @@ Planned planFor(const core::Profile& profile, const core::Network& network,
     }
 }
 
-core::PipelineRequest requestOf(const core::Profile& profile, const PipelineOptions& options,
-                                int microBatches) {
+core::PipelineRequest pipelineTrainRequestOf(const core::Profile& profile,
+                                             const PipelineOptions& options, int microBatches) {
     core::PipelineRequest request;
     request.chain = resolveChain(profile, options.stages);
     request.cutMode = options.cutMode;
@@ -435,13 +437,13 @@ core::PipelineRequest requestOf(const core::Profile& profile, const PipelineOpti
 int runPipelineTrain(const std::vector<std::string>& arguments) {
     for (const auto& argument : arguments)
         if (argument == "--help") {
-            std::cout << kUsage;
+            std::cout << kPipelineTrainUsage;
             return 0;
         }
     for (const auto& argument : arguments)
         if (argument == "--cluster")
             return runClusterTrain(arguments);
-    const PipelineOptions options = parseOptions(arguments);
+    const PipelineOptions options = parsePipelineTrainOptions(arguments);
     const core::Profile profile = loadProfileOrThrow(options.profilePath);
     const core::Network network = loadNetworkOrThrow(options.network);
     const int microBatch =
@@ -451,7 +453,7 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
                        " is not a whole number; give --micro-batch");
     const int microBatches = microBatchesOf(options, microBatch);
     const Planned planned =
-        planFor(profile, network, options, requestOf(profile, options, microBatches));
+        planFor(profile, network, options, pipelineTrainRequestOf(profile, options, microBatches));
     const core::PipelinePlan& plan = planned.plan;
     std::optional<double> measuredBottleneck;
     if (options.times != core::TimeSource::Profile)
@@ -479,9 +481,9 @@ int runPipelineTrain(const std::vector<std::string>& arguments) {
         }
         std::cout << core::finiteJsonText(doc) << "\n";
     } else {
-        printTable(planned.profile, network, options, plan);
+        printPipelineTrainTable(planned.profile, network, options, plan);
         printSummary(planned, schedule);
-        printMemory(plan, planned.request);
+        printPipelineTrainMemory(plan, planned.request);
         if (measuredBottleneck)
             std::cout << "times " << core::timeSourceName(options.times) << " (reference "
                       << reference << "): with the profile's measured times this partition's "

@@ -16,8 +16,9 @@
 namespace cutlab::cli {
 namespace {
 
-const char* const kUsage = "usage: cutlab-cli plan PROFILE [options]\n"
-                           "Ranks inference partitions of the model over device, edge and cloud.\n";
+const char* const kPlanUsage =
+    "usage: cutlab-cli plan PROFILE [options]\n"
+    "Ranks inference partitions of the model over device, edge and cloud.\n";
 
 std::string placementText(const core::InferenceCostModel& model,
                           const core::Evaluation& evaluation) {
@@ -33,8 +34,9 @@ std::string placementText(const core::InferenceCostModel& model,
     return text;
 }
 
-void printTable(const core::InferenceCostModel& model, const std::vector<core::RankedPlan>& plans,
-                const std::string& planner, core::Objective objective) {
+void printPlanTable(const core::InferenceCostModel& model,
+                    const std::vector<core::RankedPlan>& plans, const std::string& planner,
+                    core::Objective objective) {
     const bool stream = objective == core::Objective::Throughput;
     const bool energy = objective == core::Objective::Energy;
     std::cout << model.profile().model.name << " on " << model.network().name << ", planner "
@@ -82,13 +84,13 @@ int runPlan(const std::vector<std::string>& arguments) {
     ArgumentCursor cursor(arguments);
     while (!cursor.done()) {
         if (cursor.peek() == "--help") {
-            std::cout << kUsage << planOptionsHelp();
+            std::cout << kPlanUsage << planOptionsHelp();
             return 0;
         }
         options.consumeOptionOrProfile(cursor, "plan");
     }
     if (options.profilePath.empty())
-        throw CliError(std::string(kUsage) + "(see cutlab-cli plan --help)");
+        throw CliError(std::string(kPlanUsage) + "(see cutlab-cli plan --help)");
     if (options.planner == "stream")
         return runStreamPlan(options);
     if (!options.stages.empty())
@@ -119,7 +121,7 @@ int runPlan(const std::vector<std::string>& arguments) {
         return 1;
     }
     if (!options.json)
-        printTable(model, plans, planner, options.objective);
+        printPlanTable(model, plans, planner, options.objective);
     return 0;
 }
 

@@ -57,7 +57,7 @@ std::string planOptionsHelp() {
            plannerHelpLines({core::PlannerKind::Inference});
 }
 
-static std::vector<std::string> splitList(const std::string& text) {
+static std::vector<std::string> splitPlanOptionsList(const std::string& text) {
     std::vector<std::string> parts;
     std::stringstream stream(text);
     std::string part;
@@ -108,7 +108,7 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
     } else if (flag == "--power") {
         powers.push_back(parsePower(take()));
     } else if (flag == "--stages") {
-        stages = splitList(take());
+        stages = splitPlanOptionsList(take());
         if (stages.empty())
             throw CliError("--stages needs machine ids, e.g. --stages phone,edge,cloud");
     } else if (flag == "--top")
@@ -133,7 +133,7 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
         if (*maxLatencyMs < 0)
             throw CliError("--max-latency must be a number of ms >= 0");
     } else if (flag == "--machines") {
-        for (const auto& id : splitList(take()))
+        for (const auto& id : splitPlanOptionsList(take()))
             machines.push_back(id);
     } else if (flag == "--use")
         tierRules.emplace_back(take(), core::TierUse::Must);

@@ -30,7 +30,7 @@ struct PoolOptions {
     bool json = false;
 };
 
-void parseFlag(ArgumentCursor& cursor, const std::string& flag, PoolOptions& options) {
+void parsePoolTrainFlag(ArgumentCursor& cursor, const std::string& flag, PoolOptions& options) {
     if (flag == "--planner") {
         if (const std::string planner = cursor.valueOf(flag); planner != "pipeline")
             throw CliError("--cluster plans with --planner pipeline, not '" + planner + "'");
@@ -62,11 +62,11 @@ void parseFlag(ArgumentCursor& cursor, const std::string& flag, PoolOptions& opt
         ArgumentCursor::storePositional(flag, options.profilePath, "train");
 }
 
-PoolOptions parseOptions(const std::vector<std::string>& arguments) {
+PoolOptions parsePoolTrainOptions(const std::vector<std::string>& arguments) {
     PoolOptions options;
     ArgumentCursor cursor(arguments);
     while (!cursor.done())
-        parseFlag(cursor, cursor.next(), options);
+        parsePoolTrainFlag(cursor, cursor.next(), options);
     if (options.profilePath.empty())
         throw CliError("train needs a PROFILE (see cutlab-cli train --planner pipeline --help)");
     return options;
@@ -79,7 +79,7 @@ std::string machineIdList(const core::Profile& profile) {
     return known;
 }
 
-core::PoolRequest requestOf(const core::Profile& profile, const PoolOptions& options) {
+core::PoolRequest poolTrainRequestOf(const core::Profile& profile, const PoolOptions& options) {
     core::PoolRequest request;
     try {
         request.pool = core::parsePoolSpec(options.clusterText);
@@ -166,8 +166,8 @@ std::optional<double> smallestCapacity(const core::Profile& profile, const core:
                                  : "; with the others as given, " + best));
 }
 
-void printTable(const core::Profile& profile, const core::Network& network,
-                const core::PoolRequest& request, const core::PoolPlan& plan) {
+void printPoolTrainTable(const core::Profile& profile, const core::Network& network,
+                         const core::PoolRequest& request, const core::PoolPlan& plan) {
     std::cout << profile.model.name << ": pipeline over a pool of " << plan.machinesTotal
               << " machines (" << plan.machinesUsed << " used), network " << network.name
               << ", micro-batch " << plan.microBatch << ", " << request.microBatches
@@ -204,10 +204,10 @@ void printTable(const core::Profile& profile, const core::Network& network,
 } // namespace
 
 int runPoolTrain(const std::vector<std::string>& arguments) {
-    const PoolOptions options = parseOptions(arguments);
+    const PoolOptions options = parsePoolTrainOptions(arguments);
     core::Profile profile = loadProfileOrThrow(options.profilePath);
     const core::Network network = loadNetworkOrThrow(options.network);
-    const core::PoolRequest request = requestOf(profile, options);
+    const core::PoolRequest request = poolTrainRequestOf(profile, options);
     if (options.memory.recompute)
         profile = withRecomputation(std::move(profile));
     try {
@@ -221,7 +221,7 @@ int runPoolTrain(const std::vector<std::string>& arguments) {
             std::cout << core::finiteJsonText(core::poolPlanToJson(profile, network, request, plan))
                       << "\n";
         else
-            printTable(profile, network, request, plan);
+            printPoolTrainTable(profile, network, request, plan);
     } catch (const core::PlanError& error) {
         throw CliError(options.profilePath + ": " + error.what());
     }

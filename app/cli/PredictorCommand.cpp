@@ -25,14 +25,14 @@
 namespace cutlab::cli {
 namespace {
 
-const char* const kUsage =
+const char* const kPredictorUsage =
     "usage: cutlab-cli predictor train PROFILE... -o MODEL.json [--epochs N] [--seed S]\n"
     "                                [--hold-out MACHINE]...\n"
     "       cutlab-cli predictor eval MODEL.json PROFILE... [--json]\n"
     "       cutlab-cli predictor predict MODEL.json PROFILE... --machine ID --layers FIRST..LAST\n"
     "                                [--json]\n";
 
-const char* const kHelp =
+const char* const kPredictorHelp =
     "AccEPT's latency predictor for ONE model: a four-layer network that predicts a contiguous\n"
     "sub-model's forward time (one sample) on a machine from the sub-model's layer mask and the\n"
     "machine's hardware vector (its times on ten representative sub-models).\n"
@@ -60,7 +60,7 @@ const char* const kHelp =
 
 core::ModelTimes loadModelTimes(const std::vector<std::string>& paths) {
     if (paths.empty())
-        throw CliError(std::string("needs a profile\n") + kUsage);
+        throw CliError(std::string("needs a profile\n") + kPredictorUsage);
     core::ModelTimes times;
     for (std::size_t i = 0; i < paths.size(); ++i) {
         const core::ModelTimes more = core::modelTimesOf(loadProfileOrThrow(paths[i]));
@@ -112,7 +112,7 @@ std::vector<std::string> splitIds(const std::string& text) {
     return ids;
 }
 
-std::string percent(double value) {
+std::string predictorPercent(double value) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f %%", value);
     return text;
@@ -143,7 +143,7 @@ int runPredictorTrain(ArgumentCursor& cursor) {
         }
     }
     if (output.empty())
-        throw CliError(std::string("train needs -o MODEL.json\n") + kUsage);
+        throw CliError(std::string("train needs -o MODEL.json\n") + kPredictorUsage);
     const core::ModelTimes times = loadModelTimes(profiles);
     for (const std::string& id : heldOut)
         if (times.machineIndex(id) < 0)
@@ -239,11 +239,11 @@ void printEvaluationTable(const std::vector<core::MachineEvaluation>& rows, doub
     for (const auto& row : rows)
         std::printf("%-16s %-14s %-16s %10d %14s %11s  %s\n", row.machine.c_str(),
                     row.retrained ? "leave-one-out" : "held-out", row.referenceMachine.c_str(),
-                    row.subModels, percent(row.predictorMape).c_str(),
-                    percent(row.ratioMape).c_str(),
+                    row.subModels, predictorPercent(row.predictorMape).c_str(),
+                    predictorPercent(row.ratioMape).c_str(),
                     row.predictorMape < row.ratioMape ? "predictor" : "ratio");
     std::printf("%-16s %-14s %-16s %10s %14s %11s\n", "mean", "", "", "",
-                percent(predictorMean).c_str(), percent(ratioMean).c_str());
+                predictorPercent(predictorMean).c_str(), predictorPercent(ratioMean).c_str());
     std::fflush(stdout);
 }
 
@@ -260,7 +260,7 @@ int runPredictorEval(ArgumentCursor& cursor) {
             files.push_back(flag);
     }
     if (files.size() < 2)
-        throw CliError(std::string("eval needs MODEL.json and a profile\n") + kUsage);
+        throw CliError(std::string("eval needs MODEL.json and a profile\n") + kPredictorUsage);
     const core::LatencyPredictor predictor = loadPredictor(files.front());
     const std::vector<std::string> profiles(files.begin() + 1, files.end());
     const core::ModelTimes times = loadModelTimes(profiles);
@@ -306,7 +306,7 @@ int runPredictorPredict(ArgumentCursor& cursor) {
     if (files.size() < 2 || machineId.empty() || layers.empty())
         throw CliError(std::string("predict needs MODEL.json, a profile, --machine and "
                                    "--layers\n") +
-                       kUsage);
+                       kPredictorUsage);
     const core::LatencyPredictor predictor = loadPredictor(files.front());
     const std::vector<std::string> profilePaths(files.begin() + 1, files.end());
     core::Profile profile = loadProfileOrThrow(profilePaths.front());
@@ -367,15 +367,15 @@ int runPredictorPredict(ArgumentCursor& cursor) {
 
 int runPredictor(const std::vector<std::string>& arguments) {
     if (arguments.empty())
-        throw CliError(std::string("needs train, eval or predict\n") + kUsage);
+        throw CliError(std::string("needs train, eval or predict\n") + kPredictorUsage);
     const std::string action = arguments.front();
     if (action == "--help" || action == "-h") {
-        std::cout << kUsage << kHelp;
+        std::cout << kPredictorUsage << kPredictorHelp;
         return 0;
     }
     ArgumentCursor cursor(std::vector<std::string>(arguments.begin() + 1, arguments.end()));
     if (cursor.contains("--help") || cursor.contains("-h")) {
-        std::cout << kUsage << kHelp;
+        std::cout << kPredictorUsage << kPredictorHelp;
         return 0;
     }
     if (action == "train")
@@ -384,7 +384,7 @@ int runPredictor(const std::vector<std::string>& arguments) {
         return runPredictorEval(cursor);
     if (action == "predict")
         return runPredictorPredict(cursor);
-    throw CliError("unknown action '" + action + "': train, eval or predict\n" + kUsage);
+    throw CliError("unknown action '" + action + "': train, eval or predict\n" + kPredictorUsage);
 }
 
 } // namespace cutlab::cli

@@ -20,7 +20,7 @@
 namespace cutlab::cli {
 namespace {
 
-const char* const kUsage =
+const char* const kReplayUsage =
     "usage: cutlab-cli replay PROFILE [plan options | --cuts X,Y] --frames N --interval MS\n"
     "                         [--trace FROM-TO=FILE[@OFFSET_MS]]... [--adapt none|window:SECONDS]\n"
     "                         [--deadline MS] [--json]\n"
@@ -89,7 +89,7 @@ bool consumeReplayOption(ArgumentCursor& cursor, ReplayOptions& options) {
     return true;
 }
 
-ReplayOptions parseOptions(const std::vector<std::string>& arguments, bool& help) {
+ReplayOptions parseReplayOptions(const std::vector<std::string>& arguments, bool& help) {
     ReplayOptions options;
     ArgumentCursor cursor(arguments);
     while (!cursor.done()) {
@@ -101,7 +101,7 @@ ReplayOptions parseOptions(const std::vector<std::string>& arguments, bool& help
             options.plan.consumeOptionOrProfile(cursor, "replay");
     }
     if (options.plan.profilePath.empty())
-        throw CliError(std::string(kUsage) + "(see cutlab-cli replay --help)");
+        throw CliError(std::string(kReplayUsage) + "(see cutlab-cli replay --help)");
     if (options.frames == 0)
         throw CliError("replay needs --frames N");
     if (!options.intervalMs)
@@ -187,9 +187,9 @@ void printReport(const core::InferenceCostModel& model, const core::ReplayReport
 
 int runReplay(const std::vector<std::string>& arguments) {
     bool help = false;
-    const ReplayOptions options = parseOptions(arguments, help);
+    const ReplayOptions options = parseReplayOptions(arguments, help);
     if (help) {
-        std::cout << kUsage << kReplayHelp << "Plan options:\n" << planOptionsHelp();
+        std::cout << kReplayUsage << kReplayHelp << "Plan options:\n" << planOptionsHelp();
         return 0;
     }
     const core::Profile profile = options.plan.loadProfile();

@@ -18,7 +18,7 @@
 namespace cutlab::cli {
 namespace {
 
-const char* const kUsage =
+const char* const kReportUsage =
     "usage: cutlab-cli report PROFILE [plan options] -o OUT.pdf [--page a4|letter]\n"
     "Writes the window's one-page PDF report headless: the plan's totals, the model with its "
     "cuts,\nthe latency breakdown and per-layer charts, the network. The plan is --cuts X,Y "
@@ -36,7 +36,7 @@ int runReport(int argc, char** argv, const std::vector<std::string>& arguments) 
     while (!cursor.done()) {
         const std::string flag = cursor.peek();
         if (flag == "--help") {
-            std::cout << kUsage << planOptionsHelp();
+            std::cout << kReportUsage << planOptionsHelp();
             return 0;
         }
         if (flag == "-o" || flag == "--output") {
@@ -54,7 +54,7 @@ int runReport(int argc, char** argv, const std::vector<std::string>& arguments) 
         options.consumeOptionOrProfile(cursor, "report");
     }
     if (options.profilePath.empty())
-        throw CliError(std::string(kUsage));
+        throw CliError(std::string(kReportUsage));
     if (output.empty())
         throw CliError("-o OUT.pdf is required");
     if (QFileInfo(QString::fromStdString(output)).suffix().toLower() != QStringLiteral("pdf"))

@@ -22,7 +22,7 @@
 namespace cutlab::cli {
 namespace {
 
-std::string usage() {
+std::string sweepUsage() {
     return "usage: cutlab-cli sweep PROFILE --vary LINK --from MBPS --to MBPS --steps N --planners "
            "A,B,...\n"
            "                        [--train --batch B] [--network PRESET|FILE] [--csv|--json]\n"
@@ -50,7 +50,7 @@ struct SweepOptions {
     std::optional<int> batch;
 };
 
-SweepOptions parse(const std::vector<std::string>& arguments) {
+SweepOptions parseSweep(const std::vector<std::string>& arguments) {
     SweepOptions o;
     ArgumentCursor cursor(arguments);
     while (!cursor.done()) {
@@ -81,7 +81,7 @@ SweepOptions parse(const std::vector<std::string>& arguments) {
             ArgumentCursor::storePositional(a, o.profilePath, "sweep");
     }
     if (o.profilePath.empty())
-        throw CliError(usage());
+        throw CliError(sweepUsage());
     if (o.vary.empty() || !o.from || !o.to || o.steps == 0 || o.planners.empty())
         throw CliError("sweep needs --vary, --from, --to, --steps and --planners (see cutlab-cli "
                        "sweep --help)");
@@ -128,10 +128,10 @@ double plannerValue(const SweepOptions& o, const std::string& planner, const cor
 int runSweep(const std::vector<std::string>& arguments) {
     for (const auto& argument : arguments)
         if (argument == "--help") {
-            std::cout << usage();
+            std::cout << sweepUsage();
             return 0;
         }
-    const SweepOptions o = parse(arguments);
+    const SweepOptions o = parseSweep(arguments);
     const core::Profile profile = loadProfileOrThrow(o.profilePath);
     const core::Network base = loadNetworkOrThrow(o.network);
     std::vector<std::vector<double>> rows;

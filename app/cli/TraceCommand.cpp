@@ -18,7 +18,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-const char* const kUsage =
+const char* const kTraceUsage =
     "usage: cutlab-cli trace FILE... [--json] [--bins]\n"
     "What each network trace delivers over one period: its form (mahimahi or two-column), the\n"
     "1,500-byte delivery opportunities per period, the period, the mean rate and the 10th, 50th\n"
@@ -88,7 +88,7 @@ int runTrace(const std::vector<std::string>& arguments) {
     bool json = false, bins = false;
     for (const std::string& argument : arguments) {
         if (argument == "--help") {
-            std::cout << kUsage;
+            std::cout << kTraceUsage;
             return 0;
         }
         if (argument == "--json")
@@ -101,7 +101,7 @@ int runTrace(const std::vector<std::string>& arguments) {
             files.push_back(argument);
     }
     if (files.empty())
-        throw CliError(std::string(kUsage) + "(see cutlab-cli trace --help)");
+        throw CliError(std::string(kTraceUsage) + "(see cutlab-cli trace --help)");
     // Every file is read before anything is printed: a bad one leaves no half table behind.
     std::vector<LoadedTrace> traces;
     for (const std::string& file : files)

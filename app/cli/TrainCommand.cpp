@@ -23,7 +23,7 @@
 namespace cutlab::cli {
 namespace {
 
-std::string usage() {
+std::string trainUsage() {
     return "usage: cutlab-cli train PROFILE --planner NAME [options]\n"
            "Plans one training iteration of a mini-batch over device, edge and cloud (one machine "
            "per "
@@ -62,7 +62,7 @@ struct TrainOptions {
     MemoryOptions memory;
 };
 
-TrainOptions parse(const std::vector<std::string>& arguments) {
+TrainOptions parseTrain(const std::vector<std::string>& arguments) {
     TrainOptions options;
     ArgumentCursor cursor(arguments);
     while (!cursor.done()) {
@@ -92,7 +92,7 @@ TrainOptions parse(const std::vector<std::string>& arguments) {
             ArgumentCursor::storePositional(argument, options.profilePath, "train");
     }
     if (options.profilePath.empty())
-        throw CliError(usage());
+        throw CliError(trainUsage());
     if (options.planner.empty())
         throw CliError("--planner is required (see cutlab-cli train --help)");
     plannerOption("--planner", options.planner,
@@ -109,7 +109,7 @@ std::string rangeText(const core::Profile& profile, int begin, int end) {
 }
 
 // One line: each machine's peak bytes, and its capacity where known (docs/cost-models.md §2.8).
-void printMemory(const core::TrainingCostModel& model, const core::TrainingResult& result) {
+void printTrainMemory(const core::TrainingCostModel& model, const core::TrainingResult& result) {
     const auto memory = result.hybrid ? core::hierTrainMemory(model, *result.hybrid)
                                       : core::pathMemory(model, *result.path, result.batch);
     std::string line = "  memory (" + core::optimizerName(model.memory().optimizer) + "):";
@@ -156,7 +156,7 @@ void printText(const core::TrainingCostModel& model, const core::TrainingResult&
             "  forward %.1f ms, backward %.1f ms, update %.1f ms, transfers %.1f ms (%.0f bytes)\n",
             path.forwardMs, path.backwardMs, path.updateMs, path.transferMs, path.transferBytes);
     }
-    printMemory(model, result);
+    printTrainMemory(model, result);
     std::fflush(stdout);
 }
 
@@ -208,10 +208,10 @@ int runTrain(const std::vector<std::string>& arguments) {
             return runPipelineTrain(arguments);
     for (const auto& argument : arguments)
         if (argument == "--help") {
-            std::cout << usage();
+            std::cout << trainUsage();
             return 0;
         }
-    const TrainOptions options = parse(arguments);
+    const TrainOptions options = parseTrain(arguments);
     const core::Profile profile = loadProfileOrThrow(options.profilePath);
     const core::Network network = loadNetworkOrThrow(options.network);
     PlanOptions machineChoice;

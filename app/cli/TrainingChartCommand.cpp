@@ -34,7 +34,7 @@
 namespace cutlab::cli {
 namespace {
 
-std::string usage() {
+std::string trainingChartUsage() {
     return "usage: cutlab-cli training-chart PROFILE --kind timeline|gantt|strategy [options] -o "
            "OUT.png|svg|pdf\n"
            "Renders a chart of the Training mode without a window (PNG, SVG or PDF by the "
@@ -81,7 +81,7 @@ struct ChartOptions {
     int width = 1000;
 };
 
-ChartOptions parse(const std::vector<std::string>& arguments) {
+ChartOptions parseTrainingChart(const std::vector<std::string>& arguments) {
     ChartOptions o;
     o.vary = core::StrategySweepComputer::defaultLinks();
     bool plannerGiven = false;
@@ -129,7 +129,7 @@ ChartOptions parse(const std::vector<std::string>& arguments) {
             ArgumentCursor::storePositional(a, o.profilePath, "training-chart");
     }
     if (o.profilePath.empty())
-        throw CliError(usage());
+        throw CliError(trainingChartUsage());
     if (o.kind != "timeline" && o.kind != "gantt" && o.kind != "strategy")
         throw CliError(o.kind.empty()
                            ? "--kind is required: timeline, gantt or strategy"
@@ -252,10 +252,10 @@ void renderStrategy(const ChartOptions& o, const core::Profile& profile,
 int runTrainingChart(const std::vector<std::string>& arguments) {
     for (const auto& argument : arguments)
         if (argument == "--help" || argument == "-h") {
-            std::cout << usage();
+            std::cout << trainingChartUsage();
             return 0;
         }
-    const ChartOptions o = parse(arguments);
+    const ChartOptions o = parseTrainingChart(arguments);
     const core::Profile profile = loadProfileOrThrow(o.profilePath);
     const core::Network network = loadNetworkOrThrow(o.network);
     const auto application = ensureApplication();

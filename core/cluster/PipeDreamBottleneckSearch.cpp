@@ -1,4 +1,5 @@
 #include "core/cluster/PipeDreamBottleneckSearch.h"
+#include "core/model/Infinity.h"
 
 #include "core/model/PlanError.h"
 
@@ -11,8 +12,6 @@
 namespace cutlab::core {
 
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 std::size_t at(int index) {
     return static_cast<std::size_t>(index);

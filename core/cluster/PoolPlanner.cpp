@@ -1,4 +1,5 @@
 #include "core/cluster/PoolPlanner.h"
+#include "core/model/Infinity.h"
 
 #include "core/cluster/PoolCosts.h"
 
@@ -11,7 +12,6 @@ namespace cutlab::core {
 
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr std::size_t kMaxEntries = 6000000;
 constexpr double kMaxWork = 5e9;
 

@@ -6,7 +6,7 @@
 namespace cutlab::core {
 namespace {
 
-std::size_t at(int index) {
+std::size_t indexAt(int index) {
     return static_cast<std::size_t>(index);
 }
 
@@ -14,29 +14,29 @@ std::size_t at(int index) {
 // the model input) to the last layer that reads it, both included.
 std::vector<double> liveBytes(const Profile& profile, double inputBytes) {
     const int n = static_cast<int>(profile.layers.size());
-    std::vector<int> lastRead(at(n), -1);
+    std::vector<int> lastRead(indexAt(n), -1);
     int inputLastRead = -1;
     for (int j = 0; j < n; ++j) {
-        const Layer& layer = profile.layers[at(j)];
+        const Layer& layer = profile.layers[indexAt(j)];
         if (layer.readsModelInput)
             inputLastRead = j;
         for (int input : layer.inputs)
-            lastRead[at(input)] = std::max(lastRead[at(input)], j);
+            lastRead[indexAt(input)] = std::max(lastRead[indexAt(input)], j);
     }
-    std::vector<double> change(at(n) + 1, 0.0);
+    std::vector<double> change(indexAt(n) + 1, 0.0);
     auto add = [&](int from, int to, double bytes) {
-        change[at(from)] += bytes;
-        change[at(to) + 1] -= bytes;
+        change[indexAt(from)] += bytes;
+        change[indexAt(to) + 1] -= bytes;
     };
     if (inputLastRead >= 0)
         add(0, inputLastRead, inputBytes);
     for (int p = 0; p < n; ++p)
-        add(p, std::max(p, lastRead[at(p)]), profile.layers[at(p)].outputBytes);
-    std::vector<double> live(at(n));
+        add(p, std::max(p, lastRead[indexAt(p)]), profile.layers[indexAt(p)].outputBytes);
+    std::vector<double> live(indexAt(n));
     double running = 0;
     for (int j = 0; j < n; ++j) {
-        running += change[at(j)];
-        live[at(j)] = running;
+        running += change[indexAt(j)];
+        live[indexAt(j)] = running;
     }
     return live;
 }
@@ -66,7 +66,7 @@ InferenceMemory::InferenceMemory(const Profile& profile, const ModelStructure& s
 }
 
 void InferenceMemory::setCapacity(int machine, std::optional<double> bytes) {
-    m_capacity[at(machine)] = bytes;
+    m_capacity[indexAt(machine)] = bytes;
     m_anyCapacity = anyCapacity(m_capacity);
     if (bytes && m_sparse.empty())
         buildRangeTable();
@@ -92,21 +92,21 @@ double InferenceMemory::liveMax(int begin, int end) const {
     int level = 0;
     while ((2 << level) <= end - begin)
         ++level;
-    const std::vector<double>& row = m_sparse[at(level)];
-    return std::max(row[at(begin)], row[at(end - (1 << level))]);
+    const std::vector<double>& row = m_sparse[indexAt(level)];
+    return std::max(row[indexAt(begin)], row[indexAt(end - (1 << level))]);
 }
 
 double InferenceMemory::blockWeights(int block) const {
-    const Block& b = m_blocks[at(block)];
-    return m_weightsPrefix[at(b.last) + 1] - m_weightsPrefix[at(b.first)];
+    const Block& b = m_blocks[indexAt(block)];
+    return m_weightsPrefix[indexAt(b.last) + 1] - m_weightsPrefix[indexAt(b.first)];
 }
 
 double InferenceMemory::blocksBytes(int begin, int end, double receivedBytes) const {
     if (begin >= end)
         return receivedBytes;
-    const int first = m_blocks[at(begin)].first;
-    const int last = m_blocks[at(end - 1)].last;
-    const double weights = m_weightsPrefix[at(last) + 1] - m_weightsPrefix[at(first)];
+    const int first = m_blocks[indexAt(begin)].first;
+    const int last = m_blocks[indexAt(end - 1)].last;
+    const double weights = m_weightsPrefix[indexAt(last) + 1] - m_weightsPrefix[indexAt(first)];
     return weights + std::max(liveMax(begin, end), receivedBytes);
 }
 
@@ -121,7 +121,8 @@ std::vector<MachineMemory> InferenceMemory::of(const Evaluation& evaluation) con
         entry(evaluation.origin).activationBytes = m_inputBytes;
     for (const StageCost& stage : evaluation.stages) {
         MachineMemory& memory = entry(stage.machine);
-        memory.weightsBytes += m_weightsPrefix[at(stage.end)] - m_weightsPrefix[at(stage.begin)];
+        memory.weightsBytes +=
+            m_weightsPrefix[indexAt(stage.end)] - m_weightsPrefix[indexAt(stage.begin)];
         memory.activationBytes =
             std::max(memory.activationBytes, *std::max_element(m_layerLive.begin() + stage.begin,
                                                                m_layerLive.begin() + stage.end));

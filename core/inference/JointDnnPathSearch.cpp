@@ -10,7 +10,7 @@ namespace {
 constexpr int kNowhere = 3; // the input is not on any machine yet (profile without a device)
 constexpr int kMasks = 8;   // which tiers have run a block so far
 
-std::size_t at(int index) {
+std::size_t pathIndex(int index) {
     return static_cast<std::size_t>(index);
 }
 
@@ -21,7 +21,7 @@ JointDnnPathSearch::JointDnnPathSearch(const InferenceCostModel& model, const In
     : m_model(model), m_query(query), m_filter(filter), m_machines(machines),
       m_blocks(static_cast<int>(model.structure().blocks.size())) {
     for (int t = 0; t < 3; ++t)
-        if (m_query.tierUse[at(t)] == TierUse::Must)
+        if (m_query.tierUse[pathIndex(t)] == TierUse::Must)
             m_requiredMask |= 1 << t;
 }
 
@@ -45,15 +45,15 @@ bool JointDnnPathSearch::fits(const std::vector<Segment>& segments) const {
 }
 
 bool JointDnnPathSearch::tierOpen(int tier) const {
-    return m_machines[at(tier)] >= 0 && m_query.tierUse[at(tier)] != TierUse::MustNot;
+    return m_machines[pathIndex(tier)] >= 0 && m_query.tierUse[pathIndex(tier)] != TierUse::MustNot;
 }
 
 JointDnnPathSearch::PathCost JointDnnPathSearch::moveCost(int from, int to, double bytes) const {
     if (from == kNowhere || from == to || bytes <= 0)
         return {0, 0};
-    if (m_machines[at(from)] < 0 || m_machines[at(to)] < 0)
+    if (m_machines[pathIndex(from)] < 0 || m_machines[pathIndex(to)] < 0)
         return {};
-    const Link* link = m_model.link(m_machines[at(from)], m_machines[at(to)]);
+    const Link* link = m_model.link(m_machines[pathIndex(from)], m_machines[pathIndex(to)]);
     if (!link)
         return {};
     const double ms = link->transferMs(bytes);
@@ -64,11 +64,11 @@ std::optional<JointDnnPathSearch::PathCost> JointDnnPathSearch::stepCost(int blo
                                                                          int to) const {
     if (!tierOpen(to) || !m_filter.blockAllowedOn(block, static_cast<Tier>(to)))
         return std::nullopt;
-    const auto& b = m_model.structure().blocks[at(block)];
+    const auto& b = m_model.structure().blocks[pathIndex(block)];
     const PathCost move = moveCost(from, to, m_model.cutBytes(b.first));
     if (!move.finite())
         return std::nullopt;
-    const double compute = m_model.computeMs(m_machines[at(to)], b.first, b.last + 1);
+    const double compute = m_model.computeMs(m_machines[pathIndex(to)], b.first, b.last + 1);
     PathCost step = move;
     (m_query.objective == Objective::Latency ? step.primary : step.secondary) += compute;
     return step;
@@ -87,19 +87,20 @@ JointDnnPathSearch::PathCost JointDnnPathSearch::finishCost(int location, int ma
 std::optional<std::vector<Segment>> JointDnnPathSearch::cheapestPath() {
     const int start = m_machines[0] >= 0 ? 0 : kNowhere;
     // table[k][location][mask]: best path that has run blocks [0, k) and stands at location.
-    std::vector<Layer> table(at(m_blocks) + 1);
-    table[0][at(start)][0].cost = {0, 0};
+    std::vector<Layer> table(pathIndex(m_blocks) + 1);
+    table[0][pathIndex(start)][0].cost = {0, 0};
     for (int k = 0; k < m_blocks; ++k)
         for (int from = 0; from < 4; ++from)
             for (int mask = 0; mask < kMasks; ++mask) {
-                const State& here = table[at(k)][at(from)][at(mask)];
+                const State& here = table[pathIndex(k)][pathIndex(from)][pathIndex(mask)];
                 if (!here.cost.finite())
                     continue;
                 for (int to = 0; to < 3; ++to) {
                     const auto step = stepCost(k, from, to);
                     if (!step)
                         continue;
-                    State& next = table[at(k) + 1][at(to)][at(mask | (1 << to))];
+                    State& next =
+                        table[pathIndex(k) + 1][pathIndex(to)][pathIndex(mask | (1 << to))];
                     const PathCost candidate = here.cost.plus(*step);
                     if (candidate < next.cost)
                         next = {candidate, from, mask};
@@ -109,7 +110,8 @@ std::optional<std::vector<Segment>> JointDnnPathSearch::cheapestPath() {
     int bestLocation = -1, bestMask = -1;
     for (int location = 0; location < 3; ++location)
         for (int mask = 0; mask < kMasks; ++mask) {
-            const PathCost& cost = table[at(m_blocks)][at(location)][at(mask)].cost;
+            const PathCost& cost =
+                table[pathIndex(m_blocks)][pathIndex(location)][pathIndex(mask)].cost;
             // No path ends on a tier without a machine: there is nothing to send back from it.
             const PathCost finish = finishCost(location, mask);
             if (!cost.finite() || !finish.finite())
@@ -122,10 +124,10 @@ std::optional<std::vector<Segment>> JointDnnPathSearch::cheapestPath() {
         }
     if (bestLocation < 0)
         return std::nullopt;
-    std::vector<int> tierOfBlock(at(m_blocks));
+    std::vector<int> tierOfBlock(pathIndex(m_blocks));
     for (int k = m_blocks, location = bestLocation, mask = bestMask; k > 0; --k) {
-        tierOfBlock[at(k - 1)] = location;
-        const State& state = table[at(k)][at(location)][at(mask)];
+        tierOfBlock[pathIndex(k - 1)] = location;
+        const State& state = table[pathIndex(k)][pathIndex(location)][pathIndex(mask)];
         location = state.previousLocation;
         mask = state.previousMask;
     }
@@ -134,17 +136,19 @@ std::optional<std::vector<Segment>> JointDnnPathSearch::cheapestPath() {
 
 // m_toGo[k][location][mask]: the cheapest way to run blocks [k, m) and finish from there.
 void JointDnnPathSearch::costToGo() {
-    m_toGo.assign(at(m_blocks) + 1, Layer{});
+    m_toGo.assign(pathIndex(m_blocks) + 1, Layer{});
     for (int location = 0; location < 4; ++location)
         for (int mask = 0; mask < kMasks; ++mask)
-            m_toGo[at(m_blocks)][at(location)][at(mask)].cost = finishCost(location, mask);
+            m_toGo[pathIndex(m_blocks)][pathIndex(location)][pathIndex(mask)].cost =
+                finishCost(location, mask);
     for (int k = m_blocks - 1; k >= 0; --k)
         for (int from = 0; from < 4; ++from)
             for (int mask = 0; mask < kMasks; ++mask) {
-                PathCost& best = m_toGo[at(k)][at(from)][at(mask)].cost;
+                PathCost& best = m_toGo[pathIndex(k)][pathIndex(from)][pathIndex(mask)].cost;
                 for (int to = 0; to < 3; ++to) {
                     const auto step = stepCost(k, from, to);
-                    const PathCost& rest = m_toGo[at(k) + 1][at(to)][at(mask | (1 << to))].cost;
+                    const PathCost& rest =
+                        m_toGo[pathIndex(k) + 1][pathIndex(to)][pathIndex(mask | (1 << to))].cost;
                     if (step && rest.finite() && step->plus(rest) < best)
                         best = step->plus(rest);
                 }
@@ -160,7 +164,7 @@ std::optional<std::vector<Segment>> JointDnnPathSearch::cheapestPathThatFits() {
         if (!m_model.memory().fits(m_machines[0], held.live[0]))
             return std::nullopt;
     }
-    m_path.assign(at(m_blocks), -1);
+    m_path.assign(pathIndex(m_blocks), -1);
     m_best = PathCost{};
     m_bestPath.clear();
     m_nodes = 0;
@@ -174,12 +178,13 @@ std::optional<std::vector<Segment>> JointDnnPathSearch::cheapestPathThatFits() {
 // machine's capacity is exceeded.
 bool JointDnnPathSearch::holds(int tier, int block, int from, Held& held) const {
     const InferenceMemory& memory = m_model.memory();
-    held.weights[at(tier)] += memory.blockWeights(block);
+    held.weights[pathIndex(tier)] += memory.blockWeights(block);
     double live = memory.blockLive(block);
     if (from != tier && from != kNowhere)
-        live = std::max(live, m_model.cutBytes(m_model.structure().blocks[at(block)].first));
-    held.live[at(tier)] = std::max(held.live[at(tier)], live);
-    return memory.fits(m_machines[at(tier)], held.weights[at(tier)] + held.live[at(tier)]);
+        live = std::max(live, m_model.cutBytes(m_model.structure().blocks[pathIndex(block)].first));
+    held.live[pathIndex(tier)] = std::max(held.live[pathIndex(tier)], live);
+    return memory.fits(m_machines[pathIndex(tier)],
+                       held.weights[pathIndex(tier)] + held.live[pathIndex(tier)]);
 }
 
 void JointDnnPathSearch::descend(int block, int location, int mask, const PathCost& cost,
@@ -206,18 +211,19 @@ void JointDnnPathSearch::descend(int block, int location, int mask, const PathCo
     int count = 0;
     for (int to = 0; to < 3; ++to) {
         const auto step = stepCost(block, location, to);
-        const PathCost& rest = m_toGo[at(block) + 1][at(to)][at(mask | (1 << to))].cost;
+        const PathCost& rest =
+            m_toGo[pathIndex(block) + 1][pathIndex(to)][pathIndex(mask | (1 << to))].cost;
         if (step && rest.finite())
-            order[at(count++)] = {cost.plus(*step).plus(rest), to};
+            order[pathIndex(count++)] = {cost.plus(*step).plus(rest), to};
     }
     std::stable_sort(order.begin(), order.begin() + count,
                      [](const auto& x, const auto& y) { return x.first < y.first; });
     for (int i = 0; i < count; ++i) {
-        const auto [bound, to] = order[at(i)];
+        const auto [bound, to] = order[pathIndex(i)];
         Held next = held;
         if (!(bound < m_best) || !holds(to, block, location, next))
             continue;
-        m_path[at(block)] = to;
+        m_path[pathIndex(block)] = to;
         descend(block + 1, to, mask | (1 << to), cost.plus(*stepCost(block, location, to)), next);
     }
 }
@@ -225,8 +231,8 @@ void JointDnnPathSearch::descend(int block, int location, int mask, const PathCo
 std::vector<Segment> JointDnnPathSearch::segmentsOf(const std::vector<int>& tierOfBlock) const {
     std::vector<Segment> segments;
     for (int k = 0; k < m_blocks; ++k) {
-        const auto& block = m_model.structure().blocks[at(k)];
-        const int machine = m_machines[at(tierOfBlock[at(k)])];
+        const auto& block = m_model.structure().blocks[pathIndex(k)];
+        const int machine = m_machines[pathIndex(tierOfBlock[pathIndex(k)])];
         if (!segments.empty() && segments.back().machine == machine)
             segments.back().end = block.last + 1;
         else

@@ -1,12 +1,11 @@
 #include "core/inference/StreamFront.h"
+#include "core/model/Infinity.h"
 
 #include <algorithm>
 #include <limits>
 
 namespace cutlab::core {
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // A prefix of a plan: its summed latency, its period so far, and where its last stage began.
 struct Prefix {

@@ -28,7 +28,7 @@ std::string briefJson(const nlohmann::ordered_json& value) {
     return text.size() > 40 ? briefText(text) : text;
 }
 
-static std::string kindOf(const nlohmann::ordered_json& value) {
+static std::string jsonKindOf(const nlohmann::ordered_json& value) {
     if (value.is_object())
         return "an object";
     if (value.is_array())
@@ -50,7 +50,7 @@ std::optional<double> JsonFields::nonNegativeNumber(const nlohmann::ordered_json
         return std::nullopt;
     }
     if (!value.is_number()) {
-        add(pointer, "must be a number, not " + kindOf(value));
+        add(pointer, "must be a number, not " + jsonKindOf(value));
         return std::nullopt;
     }
     const double number = value.get<double>();
@@ -72,7 +72,7 @@ std::optional<double> JsonFields::nonNegativeNumber(const nlohmann::ordered_json
 std::optional<std::string> JsonFields::string(const nlohmann::ordered_json& value,
                                               const std::string& pointer, std::size_t maxBytes) {
     if (!value.is_string()) {
-        add(pointer, "must be a string, not " + kindOf(value));
+        add(pointer, "must be a string, not " + jsonKindOf(value));
         return std::nullopt;
     }
     const auto& text = value.get_ref<const std::string&>();

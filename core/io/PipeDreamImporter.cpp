@@ -35,7 +35,7 @@ struct GraphNode {
     bool isInput() const { return description.rfind("Input", 0) == 0; }
 };
 
-std::string_view trim(std::string_view text) {
+std::string_view trimView(std::string_view text) {
     const auto first = text.find_first_not_of(" \t\r");
     if (first == std::string_view::npos)
         return {};
@@ -56,7 +56,7 @@ std::vector<std::string_view> splitOn(std::string_view text, std::string_view se
 }
 
 double parseAmount(std::string_view text, int line, const std::string& key) {
-    text = trim(text);
+    text = trimView(text);
     double value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || error != std::errc() || end != text.data() + text.size())
@@ -71,7 +71,7 @@ double parseAmount(std::string_view text, int line, const std::string& key) {
 }
 
 double parseTime(std::string_view text, int line, const std::string& key) {
-    text = trim(text);
+    text = trimView(text);
     if (text.empty() || text == "None")
         return 0; // a node with no measured time
     return parseAmount(text, line, key);
@@ -79,14 +79,14 @@ double parseTime(std::string_view text, int line, const std::string& key) {
 
 // "[a; b; c]" or a plain number.
 std::vector<double> parseActivation(std::string_view text, int line) {
-    text = trim(text);
+    text = trimView(text);
     if (text.empty() || text.front() != '[')
         return {parseAmount(text, line, "activation_size")};
     if (text.back() != ']')
         throw PipeDreamImportError(line, "activation_size list '" + std::string(text) +
                                              "' lacks its ']'");
     std::vector<double> parts;
-    const std::string_view inside = trim(text.substr(1, text.size() - 2));
+    const std::string_view inside = trimView(text.substr(1, text.size() - 2));
     if (inside.empty())
         return parts;
     for (std::string_view part : splitOn(inside, ";"))
@@ -105,7 +105,7 @@ void parseMetadata(std::string_view text, GraphNode& node) {
         if (i < text.size() && text[i] == ']')
             --depth;
         if (i == text.size() || (text[i] == ',' && depth == 0)) {
-            items.push_back(trim(text.substr(start, i - start)));
+            items.push_back(trimView(text.substr(start, i - start)));
             start = i + 1;
         }
     }
@@ -117,7 +117,7 @@ void parseMetadata(std::string_view text, GraphNode& node) {
         if (equals == std::string_view::npos)
             throw PipeDreamImportError(node.line,
                                        "'" + std::string(item) + "' should look like key=value");
-        const std::string key(trim(item.substr(0, equals)));
+        const std::string key(trimView(item.substr(0, equals)));
         if (!values.emplace(key, item.substr(equals + 1)).second)
             throw PipeDreamImportError(node.line, key + " is given twice");
     }
@@ -141,7 +141,7 @@ bool validId(std::string_view id) {
 
 GraphNode parseNodeLine(std::string_view line, int number) {
     std::vector<std::string_view> parts = splitOn(line, " -- ");
-    if (parts.size() >= 2 && trim(parts.back()).rfind("stage_id=", 0) == 0)
+    if (parts.size() >= 2 && trimView(parts.back()).rfind("stage_id=", 0) == 0)
         parts.pop_back();
     if (parts.size() < 3)
         throw PipeDreamImportError(
@@ -149,13 +149,13 @@ GraphNode parseNodeLine(std::string_view line, int number) {
                     "'<tab>nodeA -- nodeB' (an edge)");
     GraphNode node;
     node.line = number;
-    node.id = std::string(trim(parts.front()));
+    node.id = std::string(trimView(parts.front()));
     if (!validId(node.id))
         throw PipeDreamImportError(number, "the node id '" + node.id + "' is empty or has spaces");
     std::string description;
     for (std::size_t i = 1; i + 1 < parts.size(); ++i)
         description += (i > 1 ? " -- " : "") + std::string(parts[i]);
-    node.description = std::string(trim(description));
+    node.description = std::string(trimView(description));
     if (node.description.empty())
         throw PipeDreamImportError(number, "node " + node.id + " has no layer description");
     parseMetadata(parts.back(), node);
@@ -226,14 +226,15 @@ class GraphText {
             ++number;
             if (!line.empty() && line.back() == '\r')
                 line.remove_suffix(1);
-            if (trim(line).empty())
+            if (trimView(line).empty())
                 continue;
             if (line.front() == '\t' || line.front() == ' ') {
-                const auto ends = splitOn(trim(line), " -- ");
-                if (ends.size() != 2 || !validId(trim(ends[0])) || !validId(trim(ends[1])))
+                const auto ends = splitOn(trimView(line), " -- ");
+                if (ends.size() != 2 || !validId(trimView(ends[0])) || !validId(trimView(ends[1])))
                     throw PipeDreamImportError(
                         number, "an edge line should look like '<tab>nodeA -- nodeB'");
-                edges.push_back({std::string(trim(ends[0])), std::string(trim(ends[1])), number});
+                edges.push_back(
+                    {std::string(trimView(ends[0])), std::string(trimView(ends[1])), number});
                 continue;
             }
             GraphNode node = parseNodeLine(line, number);
@@ -275,7 +276,7 @@ class GraphText {
 
 std::string className(const std::string& description) {
     const auto paren = description.find('(');
-    return std::string(trim(std::string_view(description).substr(0, paren)));
+    return std::string(trimView(std::string_view(description).substr(0, paren)));
 }
 
 nlohmann::ordered_json machineTimes(const PipeDreamImportOptions& options, double measured) {
@@ -286,7 +287,7 @@ nlohmann::ordered_json machineTimes(const PipeDreamImportOptions& options, doubl
     return times;
 }
 
-nlohmann::ordered_json machinesOf(const PipeDreamImportOptions& options) {
+nlohmann::ordered_json graphMachinesOf(const PipeDreamImportOptions& options) {
     auto machines = nlohmann::ordered_json::array();
     char batch[32];
     std::snprintf(batch, sizeof batch, "%g", options.batch);
@@ -341,7 +342,7 @@ bool looksLikePipeDreamGraph(std::string_view text) {
         const std::size_t end = std::min(text.find('\n', start), text.size());
         const std::string_view line = text.substr(start, end - start);
         start = end + 1;
-        if (trim(line).empty())
+        if (trimView(line).empty())
             continue;
         return line.find(" -- ") != std::string_view::npos &&
                (line.find("_compute_time=") != std::string_view::npos ||
@@ -417,7 +418,7 @@ nlohmann::ordered_json importPipeDreamGraph(std::string_view text,
                              batch +
                              " samples; times are for the whole mini-batch, sizes per sample"
                        : options.source}};
-    profile["machines"] = machinesOf(options);
+    profile["machines"] = graphMachinesOf(options);
     profile["layers"] = std::move(layers);
     return profile;
 }

@@ -66,7 +66,7 @@ void readSetting(const Json& root, PlanFileContent& content) {
     }
 }
 
-PlanFileStage stageOf(const Json& entry, const std::string& at) {
+PlanFileStage planStageOf(const Json& entry, const std::string& at) {
     if (!entry.is_object())
         refuse(at, "must be an object");
     for (const char* key : {"tier", "machine", "first_layer", "last_layer"})
@@ -99,7 +99,7 @@ void readFirstPlan(const Json& root, PlanFileContent& content) {
     if (stages == plan.end() || !stages->is_array())
         refuse("/plans/0/stages", "must be a list of stages");
     for (std::size_t i = 0; i < stages->size(); ++i)
-        content.stages.push_back(stageOf((*stages)[i], "/plans/0/stages/" + std::to_string(i)));
+        content.stages.push_back(planStageOf((*stages)[i], "/plans/0/stages/" + std::to_string(i)));
 }
 
 } // namespace

@@ -42,7 +42,7 @@ Json modelToJson(const ModelInfo& model) {
     return json;
 }
 
-Json machineToJson(const Machine& machine) {
+Json machineEntryJson(const Machine& machine) {
     Json json = Json::object();
     json["id"] = machine.id;
     json["tier"] = tierName(machine.tier);
@@ -93,7 +93,7 @@ nlohmann::ordered_json profileToJson(const Profile& profile) {
     document["model"] = modelToJson(profile.model);
     Json machines = Json::array();
     for (const Machine& machine : profile.machines)
-        machines.push_back(machineToJson(machine));
+        machines.push_back(machineEntryJson(machine));
     document["machines"] = std::move(machines);
     Json layers = Json::array();
     for (const Layer& layer : profile.layers)

@@ -12,43 +12,43 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-[[noreturn]] void refuse(const std::string& pointer, const std::string& message) {
+[[noreturn]] void refuseRunFile(const std::string& pointer, const std::string& message) {
     throw RunFileError((pointer.empty() ? "" : pointer + ": ") + message);
 }
 
 const Json& member(const Json& object, const std::string& at, const char* key) {
     if (!object.is_object())
-        refuse(at, "must be an object");
+        refuseRunFile(at, "must be an object");
     const auto found = object.find(key);
     if (found == object.end())
-        refuse(jsonPointerAppend(at, key), "missing");
+        refuseRunFile(jsonPointerAppend(at, key), "missing");
     return *found;
 }
 
 std::string text(const Json& object, const std::string& at, const char* key) {
     const Json& value = member(object, at, key);
     if (!value.is_string() || value.get_ref<const std::string&>().size() > kMaxNameBytes)
-        refuse(jsonPointerAppend(at, key), "must be a string of at most 1,024 bytes");
+        refuseRunFile(jsonPointerAppend(at, key), "must be a string of at most 1,024 bytes");
     return value.get<std::string>();
 }
 
-double number(const Json& value, const std::string& at, NumberRange range) {
+double runNumber(const Json& value, const std::string& at, NumberRange range) {
     if (!value.is_number() || value.is_boolean())
-        refuse(at, "must be a number");
+        refuseRunFile(at, "must be a number");
     const double x = value.get<double>();
     if (!std::isfinite(x) || x < 0 || x > range.max)
-        refuse(at, std::string("must be a number from 0 to ") + range.text);
+        refuseRunFile(at, std::string("must be a number from 0 to ") + range.text);
     return x;
 }
 
-double number(const Json& object, const std::string& at, const char* key, NumberRange range) {
-    return number(member(object, at, key), jsonPointerAppend(at, key), range);
+double runNumber(const Json& object, const std::string& at, const char* key, NumberRange range) {
+    return runNumber(member(object, at, key), jsonPointerAppend(at, key), range);
 }
 
 const Json& list(const Json& object, const std::string& at, const char* key) {
     const Json& value = member(object, at, key);
     if (!value.is_array())
-        refuse(jsonPointerAppend(at, key), "must be a list");
+        refuseRunFile(jsonPointerAppend(at, key), "must be a list");
     return value;
 }
 
@@ -57,9 +57,9 @@ RunSegment segmentOf(const Json& entry, const std::string& at) {
     segment.machine = text(entry, at, "machine");
     segment.firstLayer = text(entry, at, "first_layer");
     segment.lastLayer = text(entry, at, "last_layer");
-    segment.computeMs = number(entry, at, "compute_ms", kTimeRange);
+    segment.computeMs = runNumber(entry, at, "compute_ms", kTimeRange);
     if (entry.contains("unslowed_ms"))
-        segment.unslowedMs = number(entry, at, "unslowed_ms", kTimeRange);
+        segment.unslowedMs = runNumber(entry, at, "unslowed_ms", kTimeRange);
     return segment;
 }
 
@@ -69,17 +69,17 @@ RunTransfer transferOf(const Json& entry, const std::string& at) {
     transfer.to = text(entry, at, "to");
     if (!member(entry, at, "after_layer").is_null())
         transfer.afterLayer = text(entry, at, "after_layer");
-    transfer.bytes = number(entry, at, "bytes", kBytesRange);
-    transfer.planBytes = number(entry, at, "plan_bytes", kBytesRange);
-    transfer.ms = number(entry, at, "ms", kTimeRange);
+    transfer.bytes = runNumber(entry, at, "bytes", kBytesRange);
+    transfer.planBytes = runNumber(entry, at, "plan_bytes", kBytesRange);
+    transfer.ms = runNumber(entry, at, "ms", kTimeRange);
     return transfer;
 }
 
 RunFrame frameOf(const Json& entry, const std::string& at) {
     RunFrame frame;
-    const double index = number(entry, at, "index", {1e9, "1e9"});
+    const double index = runNumber(entry, at, "index", {1e9, "1e9"});
     frame.index = static_cast<int>(index);
-    frame.endToEndMs = number(entry, at, "end_to_end_ms", kTimeRange);
+    frame.endToEndMs = runNumber(entry, at, "end_to_end_ms", kTimeRange);
     const Json& segments = list(entry, at, "segments");
     for (std::size_t i = 0; i < segments.size(); ++i)
         frame.segments.push_back(segmentOf(segments[i], at + "/segments/" + std::to_string(i)));
@@ -89,18 +89,18 @@ RunFrame frameOf(const Json& entry, const std::string& at) {
     return frame;
 }
 
-RunLink linkOf(const Json& entry, const std::string& at) {
+RunLink runLinkOf(const Json& entry, const std::string& at) {
     RunLink link;
     link.from = text(entry, at, "from");
     link.to = text(entry, at, "to");
     if (!member(entry, at, "bandwidth_mbps").is_null())
-        link.bandwidthMbps = number(entry, at, "bandwidth_mbps", kBandwidthRange);
-    link.latencyMs = number(entry, at, "latency_ms", kTimeRange);
+        link.bandwidthMbps = runNumber(entry, at, "bandwidth_mbps", kBandwidthRange);
+    link.latencyMs = runNumber(entry, at, "latency_ms", kTimeRange);
     return link;
 }
 
 void readSetup(const Json& setup, RunRecord& run) {
-    run.threads = static_cast<int>(number(setup, "/setup", "threads", {1e6, "1e6"}));
+    run.threads = static_cast<int>(runNumber(setup, "/setup", "threads", {1e6, "1e6"}));
     if (setup.contains("cpu") && setup["cpu"].is_string())
         run.cpu = setup["cpu"].get<std::string>();
     if (setup.contains("limits") && setup["limits"].is_string())
@@ -111,28 +111,29 @@ void readSetup(const Json& setup, RunRecord& run) {
                 run.loadAverage.push_back(value.get<double>());
     if (setup.contains("slowdown") && setup["slowdown"].is_object())
         for (const auto& [machine, factor] : setup["slowdown"].items())
-            run.slowdown[machine] = number(factor, "/setup/slowdown/" + machine, {1e6, "1e6"});
+            run.slowdown[machine] = runNumber(factor, "/setup/slowdown/" + machine, {1e6, "1e6"});
     const Json& links = list(setup, "/setup", "links");
     for (std::size_t i = 0; i < links.size(); ++i)
-        run.links.push_back(linkOf(links[i], "/setup/links/" + std::to_string(i)));
+        run.links.push_back(runLinkOf(links[i], "/setup/links/" + std::to_string(i)));
 }
 
 RunRecord runOf(const Json& root) {
     if (!root.is_object() || !root.contains("format") || root["format"] != "cutlab-run")
-        refuse("/format", "expected \"cutlab-run\" (this is not a run file of cutlab-run-split)");
+        refuseRunFile("/format",
+                      "expected \"cutlab-run\" (this is not a run file of cutlab-run-split)");
     if (!root.contains("version") || !root["version"].is_number_integer() || root["version"] != 1)
-        refuse("/version", "unsupported version (this CutLab reads version 1)");
+        refuseRunFile("/version", "unsupported version (this CutLab reads version 1)");
     RunRecord run;
     run.model = text(root, "", "model");
     const Json& plan = member(root, "", "plan");
     run.planFile = text(plan, "/plan", "file");
-    run.rank = static_cast<int>(number(plan, "/plan", "rank", {1e6, "1e6"}));
+    run.rank = static_cast<int>(runNumber(plan, "/plan", "rank", {1e6, "1e6"}));
     if (run.rank < 1)
-        refuse("/plan/rank", "must be 1 or more");
+        refuseRunFile("/plan/rank", "must be 1 or more");
     readSetup(member(root, "", "setup"), run);
     const Json& frames = list(root, "", "frames");
     if (frames.empty())
-        refuse("/frames", "the run recorded no frame");
+        refuseRunFile("/frames", "the run recorded no frame");
     for (std::size_t i = 0; i < frames.size(); ++i)
         run.frames.push_back(frameOf(frames[i], "/frames/" + std::to_string(i)));
     return run;

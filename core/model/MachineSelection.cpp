@@ -10,7 +10,7 @@
 namespace cutlab::core {
 namespace {
 
-std::string_view trim(std::string_view text) {
+std::string_view trimSpaces(std::string_view text) {
     const auto first = text.find_first_not_of(" \t");
     if (first == std::string_view::npos)
         return {};
@@ -20,7 +20,7 @@ std::string_view trim(std::string_view text) {
 
 // A positive finite number written whole (no trailing text); nullopt otherwise.
 std::optional<double> numberOf(std::string_view text) {
-    const std::string copy(trim(text));
+    const std::string copy(trimSpaces(text));
     if (copy.empty())
         return std::nullopt;
     char* end = nullptr;
@@ -35,8 +35,8 @@ std::pair<std::string_view, std::string_view> splitTier(std::string_view text, b
     const auto at = text.find('@');
     hasTier = at != std::string_view::npos;
     if (!hasTier)
-        return {trim(text), {}};
-    return {trim(text.substr(0, at)), trim(text.substr(at + 1))};
+        return {trimSpaces(text), {}};
+    return {trimSpaces(text.substr(0, at)), trimSpaces(text.substr(at + 1))};
 }
 
 std::string tierError(std::string_view tierName, std::string_view entry) {
@@ -89,10 +89,10 @@ bool endsWithJson(std::string_view text) {
 std::string_view machineFileOf(std::string_view entry) {
     const auto equals = entry.find('=');
     const std::string_view rest =
-        trim(equals == std::string_view::npos ? entry : entry.substr(equals + 1));
+        trimSpaces(equals == std::string_view::npos ? entry : entry.substr(equals + 1));
     const auto at = rest.rfind('@');
-    const bool file = endsWithJson(rest) ||
-                      (at != std::string_view::npos && endsWithJson(trim(rest.substr(0, at))));
+    const bool file = endsWithJson(rest) || (at != std::string_view::npos &&
+                                             endsWithJson(trimSpaces(rest.substr(0, at))));
     return file ? rest : std::string_view();
 }
 
@@ -101,15 +101,15 @@ std::string parseFileEntry(std::string_view entry, const MachineFileReader& read
                            MachineSelection& machine) {
     const auto equals = entry.find('=');
     const std::string id =
-        equals == std::string_view::npos ? "" : std::string(trim(entry.substr(0, equals)));
+        equals == std::string_view::npos ? "" : std::string(trimSpaces(entry.substr(0, equals)));
     if (equals != std::string_view::npos && id.empty())
         return "'" + std::string(entry) + "' has an empty machine id before '='";
     const std::string_view rest = machineFileOf(entry);
     std::string_view path = rest, tierText;
     const auto at = rest.rfind('@');
     if (!endsWithJson(rest) && at != std::string_view::npos) {
-        path = trim(rest.substr(0, at));
-        tierText = trim(rest.substr(at + 1));
+        path = trimSpaces(rest.substr(0, at));
+        tierText = trimSpaces(rest.substr(at + 1));
     }
     if (!readFile)
         return "'" + std::string(path) + "': machine files are not read here";
@@ -134,8 +134,8 @@ std::string parseEntry(std::string_view entry, MachineSelection& machine) {
     std::string_view rest = entry;
     std::string id;
     if (const auto equals = rest.find('='); equals != std::string_view::npos) {
-        id = std::string(trim(rest.substr(0, equals)));
-        rest = trim(rest.substr(equals + 1));
+        id = std::string(trimSpaces(rest.substr(0, equals)));
+        rest = trimSpaces(rest.substr(equals + 1));
         if (id.empty())
             return "'" + std::string(entry) + "' has an empty machine id before '='";
     }
@@ -143,8 +143,8 @@ std::string parseEntry(std::string_view entry, MachineSelection& machine) {
     std::string_view tierName;
     const auto at = rest.find('@');
     if (at != std::string_view::npos) {
-        presetName = trim(rest.substr(0, at));
-        tierName = trim(rest.substr(at + 1));
+        presetName = trimSpaces(rest.substr(0, at));
+        tierName = trimSpaces(rest.substr(at + 1));
     }
     const MachinePreset* preset = findMachinePreset(presetName);
     if (!preset)
@@ -172,7 +172,7 @@ std::string customId(std::string_view entry) {
     bool hasTier = false;
     if (!numberOf(splitTier(entry.substr(equals + 1), hasTier).first))
         return {};
-    return std::string(trim(entry.substr(0, equals)));
+    return std::string(trimSpaces(entry.substr(0, equals)));
 }
 
 // Entries separated by commas, trimmed.
@@ -181,7 +181,7 @@ std::vector<std::string_view> entriesOf(std::string_view text) {
     std::size_t start = 0;
     while (true) {
         const std::size_t comma = std::min(text.find(',', start), text.size());
-        entries.push_back(trim(text.substr(start, comma - start)));
+        entries.push_back(trimSpaces(text.substr(start, comma - start)));
         if (comma == text.size())
             return entries;
         start = comma + 1;
@@ -198,7 +198,7 @@ MachineSelectionParse parseMachineSelection(std::string_view text,
         result.error = std::move(error);
         return result;
     };
-    if (trim(text).empty())
+    if (trimSpaces(text).empty())
         return fail("no machines given (expected PRESET@TIER,... e.g. "
                     "pi4@device,nuc-i3@edge,gtx1080ti@cloud)");
     const std::vector<std::string_view> entries = entriesOf(text);

@@ -7,7 +7,7 @@
 namespace cutlab::core {
 namespace {
 
-constexpr double kOpportunityBits = kTraceOpportunityBytes * 8;
+constexpr double kBitsPerOpportunity = kTraceOpportunityBytes * 8;
 constexpr double kBinMs = 1000;
 
 // Bits per ms to Mbit/s: 1 bit/ms = 1,000 bit/s = 0.001 Mbit/s.
@@ -56,14 +56,14 @@ std::uint64_t NetworkTrace::firstAtOrAfter(double t) const {
 double NetworkTrace::meanMbps() const {
     if (periodMs <= 0)
         return 0;
-    return megabitsPerSecond(static_cast<double>(size()) * kOpportunityBits, periodMs);
+    return megabitsPerSecond(static_cast<double>(size()) * kBitsPerOpportunity, periodMs);
 }
 
 double NetworkTrace::meanMbpsBetween(double fromMs, double toMs) const {
     if (!(toMs > fromMs))
         return 0;
     const std::uint64_t count = firstAtOrAfter(toMs) - firstAtOrAfter(fromMs);
-    return megabitsPerSecond(static_cast<double>(count) * kOpportunityBits, toMs - fromMs);
+    return megabitsPerSecond(static_cast<double>(count) * kBitsPerOpportunity, toMs - fromMs);
 }
 
 std::vector<double> NetworkTrace::secondBinsMbps() const {
@@ -82,7 +82,7 @@ std::vector<double> NetworkTrace::secondBinsMbps() const {
     for (std::size_t i = 0; i < binCount; ++i) {
         const double start = static_cast<double>(i) * kBinMs;
         const double length = std::min(start + kBinMs, periodMs) - start;
-        mbps[i] = megabitsPerSecond(counts[i] * kOpportunityBits, length);
+        mbps[i] = megabitsPerSecond(counts[i] * kBitsPerOpportunity, length);
     }
     return mbps;
 }

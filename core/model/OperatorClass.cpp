@@ -15,14 +15,14 @@ std::string lowered(std::string_view text) {
     return lower;
 }
 
-bool startsWith(std::string_view text, std::string_view prefix) {
+bool hasPrefix(std::string_view text, std::string_view prefix) {
     return text.substr(0, prefix.size()) == prefix;
 }
 
 // The class a layer type names, when it names one.
 std::optional<OperatorClass> classOfType(std::string_view type) {
     const std::string name = lowered(type);
-    if (startsWith(name, "conv"))
+    if (hasPrefix(name, "conv"))
         return OperatorClass::Convolution;
     if (name == "gemm" || name == "linear" || name == "dense" || name == "matmul")
         return OperatorClass::MatrixVector;

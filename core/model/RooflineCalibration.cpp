@@ -196,8 +196,8 @@ std::vector<OperatorClass> classesOf(const std::vector<MeasuredLayer>& layers) {
     return classes;
 }
 
-MachinePreset machineOf(double ridge, const Fit& all, const Fit& perClass,
-                        const std::vector<OperatorClass>& classes) {
+MachinePreset calibratedMachineOf(double ridge, const Fit& all, const Fit& perClass,
+                                  const std::vector<OperatorClass>& classes) {
     MachinePreset machine;
     const double gbps = kGBpsPerBytePerMs / all.msPerByte.front();
     machine.peakGflops = ridge * gbps;
@@ -253,7 +253,7 @@ MachinePreset calibrateMachine(const std::vector<CalibrationSample>& samples,
         const Fit perClass = perClassFit(layers, ridge, classes, all, options.priorWeight);
         if (perClass.cost < bestCost) {
             bestCost = perClass.cost;
-            best = machineOf(ridge, all, perClass, classes);
+            best = calibratedMachineOf(ridge, all, perClass, classes);
         }
     }
     if (!std::isfinite(bestCost))

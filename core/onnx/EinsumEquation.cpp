@@ -5,7 +5,7 @@
 namespace cutlab::core {
 namespace {
 
-std::vector<std::string> split(const std::string& text, char separator) {
+std::vector<std::string> splitTerms(const std::string& text, char separator) {
     std::vector<std::string> parts{""};
     for (const char c : text)
         if (c == separator)
@@ -24,7 +24,7 @@ EinsumEquation::EinsumEquation(const std::string& text,
         if (c != ' ')
             equation += c;
     const auto arrow = equation.find("->");
-    const auto terms = split(equation.substr(0, arrow), ',');
+    const auto terms = splitTerms(equation.substr(0, arrow), ',');
     if (terms.size() != inputShapes.size()) {
         m_valid = false;
         return;

@@ -29,7 +29,7 @@ void checkName(const std::string& name, const std::string& what) {
         fail(what + " is not valid UTF-8 (byte " + std::to_string(bad) + " of its name)");
 }
 
-std::string numberText(double value) {
+std::string integerText(double value) {
     char text[32];
     std::snprintf(text, sizeof text, "%g", value);
     return text;
@@ -244,7 +244,7 @@ class ModelValidator {
             if (const auto* delta = constantInput(2))
                 for (const double value : numericValues(*delta))
                     if (!(value != 0) || !std::isfinite(value))
-                        fail(label + " has the delta " + numberText(value) +
+                        fail(label + " has the delta " + integerText(value) +
                              "; a Range delta must be a finite non-zero number");
     }
 

@@ -11,7 +11,7 @@ namespace cutlab::core {
 namespace {
 
 using namespace folding;
-using Int = std::int64_t;
+using Integer = std::int64_t;
 
 FoldedTensor reshape(const FoldedTensor& data, const Dims& shape, bool allowZero) {
     Dims dims(shape.size());
@@ -35,14 +35,14 @@ FoldedTensor reshape(const FoldedTensor& data, const Dims& shape, bool allowZero
         }
     }
     double known = 1; // in floating point: a malformed target must not overflow
-    for (const Int d : dims)
+    for (const Integer d : dims)
         known *= static_cast<double>(d);
-    const auto count = static_cast<Int>(data.size());
+    const auto count = static_cast<Integer>(data.size());
     if (inferred >= 0 && known > 0)
         dims[static_cast<std::size_t>(inferred)] =
-            static_cast<Int>(static_cast<double>(count) / known);
+            static_cast<Integer>(static_cast<double>(count) / known);
     double total = 1;
-    for (const Int d : dims)
+    for (const Integer d : dims)
         total *= static_cast<double>(d);
     if (total != static_cast<double>(count))
         throw FoldingError("reshapes " + std::to_string(count) + " elements to a shape that " +
@@ -54,7 +54,7 @@ FoldedTensor reshape(const FoldedTensor& data, const Dims& shape, bool allowZero
 
 FoldedTensor unsqueeze(const FoldedTensor& data, Dims axes) {
     const std::size_t rank = data.dims.size() + axes.size();
-    for (Int& axis : axes)
+    for (Integer& axis : axes)
         axis = normalisedAxis(axis, rank);
     std::sort(axes.begin(), axes.end());
     if (std::adjacent_find(axes.begin(), axes.end()) != axes.end())
@@ -64,7 +64,7 @@ FoldedTensor unsqueeze(const FoldedTensor& data, Dims axes) {
     std::size_t next = 0;
     for (std::size_t i = 0; i < rank; ++i)
         out.dims.push_back(
-            std::binary_search(axes.begin(), axes.end(), Int(i)) ? 1 : data.dims[next++]);
+            std::binary_search(axes.begin(), axes.end(), Integer(i)) ? 1 : data.dims[next++]);
     return out;
 }
 
@@ -72,10 +72,10 @@ FoldedTensor squeeze(const FoldedTensor& data, const std::optional<Dims>& axes) 
     Dims keep;
     Dims normalised;
     if (axes)
-        for (const Int axis : *axes)
+        for (const Integer axis : *axes)
             normalised.push_back(normalisedAxis(axis, data.dims.size()));
     for (std::size_t i = 0; i < data.dims.size(); ++i) {
-        const bool named = std::count(normalised.begin(), normalised.end(), Int(i)) > 0;
+        const bool named = std::count(normalised.begin(), normalised.end(), Integer(i)) > 0;
         if (named && data.dims[i] != 1)
             throw FoldingError("squeezes axis " + std::to_string(i) + " of size " +
                                std::to_string(data.dims[i]));
@@ -87,7 +87,7 @@ FoldedTensor squeeze(const FoldedTensor& data, const std::optional<Dims>& axes) 
     return out;
 }
 
-FoldedTensor concat(const std::vector<const FoldedTensor*>& in, Int axisAttribute,
+FoldedTensor concat(const std::vector<const FoldedTensor*>& in, Integer axisAttribute,
                     double maxElements) {
     const FoldedTensor& first = *in[0];
     const auto axis = static_cast<std::size_t>(normalisedAxis(axisAttribute, first.dims.size()));
@@ -103,12 +103,12 @@ FoldedTensor concat(const std::vector<const FoldedTensor*>& in, Int axisAttribut
     }
     checkedElements(dims, maxElements);
     FoldedTensor out = FoldedTensor::zeros(first.type, dims);
-    const Int outer = product(dims, 0, axis);
+    const Integer outer = product(dims, 0, axis);
     std::size_t n = 0;
-    for (Int o = 0; o < outer; ++o)
+    for (Integer o = 0; o < outer; ++o)
         for (const FoldedTensor* part : in) {
-            const Int run = product(part->dims, axis, part->dims.size());
-            for (Int k = 0; k < run; ++k, ++n) {
+            const Integer run = product(part->dims, axis, part->dims.size());
+            for (Integer k = 0; k < run; ++k, ++n) {
                 const auto source = static_cast<std::size_t>(o * run + k);
                 if (out.isReal())
                     out.reals[n] = part->real(source);
@@ -119,22 +119,22 @@ FoldedTensor concat(const std::vector<const FoldedTensor*>& in, Int axisAttribut
     return out;
 }
 
-FoldedTensor gather(const FoldedTensor& data, const FoldedTensor& indices, Int axisAttribute,
+FoldedTensor gather(const FoldedTensor& data, const FoldedTensor& indices, Integer axisAttribute,
                     double maxElements) {
     if (data.dims.empty())
         throw FoldingError("gathers from a scalar");
     const auto axis = static_cast<std::size_t>(normalisedAxis(axisAttribute, data.dims.size()));
-    const Int size = data.dims[axis];
+    const Integer size = data.dims[axis];
     Dims dims(data.dims.begin(), data.dims.begin() + static_cast<long>(axis));
     dims.insert(dims.end(), indices.dims.begin(), indices.dims.end());
     dims.insert(dims.end(), data.dims.begin() + static_cast<long>(axis) + 1, data.dims.end());
-    const Int inner = product(data.dims, axis + 1, data.dims.size());
-    const auto count = static_cast<Int>(indices.size());
+    const Integer inner = product(data.dims, axis + 1, data.dims.size());
+    const auto count = static_cast<Integer>(indices.size());
     return gathered(data, dims, maxElements, [&](std::size_t i) {
-        const Int k = static_cast<Int>(i) % inner;
-        const Int j = (static_cast<Int>(i) / inner) % std::max<Int>(count, 1);
-        const Int o = static_cast<Int>(i) / inner / std::max<Int>(count, 1);
-        Int index = indices.integer(static_cast<std::size_t>(j));
+        const Integer k = static_cast<Integer>(i) % inner;
+        const Integer j = (static_cast<Integer>(i) / inner) % std::max<Integer>(count, 1);
+        const Integer o = static_cast<Integer>(i) / inner / std::max<Integer>(count, 1);
+        Integer index = indices.integer(static_cast<std::size_t>(j));
         if (index < -size || index >= size)
             throw FoldingError("gathers index " + std::to_string(index) + " of a dimension of " +
                                std::to_string(size));

@@ -9,31 +9,31 @@ namespace cutlab::core {
 namespace {
 
 using namespace folding;
-using Int = std::int64_t;
+using Index = std::int64_t;
 
 Dims coordinatesOf(std::size_t flat, const Dims& dims) {
     Dims coordinates(dims.size());
     for (std::size_t k = dims.size(); k-- > 0;) {
-        coordinates[k] = static_cast<Int>(flat) % dims[k];
+        coordinates[k] = static_cast<Index>(flat) % dims[k];
         flat /= static_cast<std::size_t>(dims[k]);
     }
     return coordinates;
 }
 
 std::size_t flatOf(const Dims& coordinates, const Dims& dims) {
-    Int flat = 0;
+    Index flat = 0;
     for (std::size_t k = 0; k < dims.size(); ++k)
         flat = flat * dims[k] + coordinates[k];
     return static_cast<std::size_t>(flat);
 }
 
 struct SliceAxis {
-    Int start = 0;
-    Int step = 1;
-    Int count = 0;
+    Index start = 0;
+    Index step = 1;
+    Index count = 0;
 };
 
-SliceAxis sliceAxis(Int start, Int end, Int step, Int size) {
+SliceAxis sliceAxis(Index start, Index end, Index step, Index size) {
     if (step == 0)
         throw FoldingError("slices with a step of 0");
     start = start < 0 ? start + size : start;
@@ -41,19 +41,19 @@ SliceAxis sliceAxis(Int start, Int end, Int step, Int size) {
     SliceAxis axis;
     axis.step = step;
     if (step > 0) {
-        axis.start = std::clamp<Int>(start, 0, size);
-        end = std::clamp<Int>(end, 0, size);
-        axis.count = std::max<Int>(0, (end - axis.start + step - 1) / step);
+        axis.start = std::clamp<Index>(start, 0, size);
+        end = std::clamp<Index>(end, 0, size);
+        axis.count = std::max<Index>(0, (end - axis.start + step - 1) / step);
     } else {
-        axis.start = std::clamp<Int>(start, 0, size - 1);
-        end = std::clamp<Int>(end, -1, size - 1);
-        axis.count = std::max<Int>(0, (axis.start - end - step - 1) / -step);
+        axis.start = std::clamp<Index>(start, 0, size - 1);
+        end = std::clamp<Index>(end, -1, size - 1);
+        axis.count = std::max<Index>(0, (axis.start - end - step - 1) / -step);
     }
     return axis;
 }
 
 std::optional<FoldedTensor> slice(const onnx::NodeProto& node,
-                                  const std::vector<const FoldedTensor*>& in, Int opset,
+                                  const std::vector<const FoldedTensor*>& in, Index opset,
                                   double maxElements) {
     const auto input = [&](std::size_t i) { return i < in.size() ? in[i] : nullptr; };
     if (!input(0) || (opset >= 10 && (!input(1) || !input(2))))
@@ -66,7 +66,7 @@ std::optional<FoldedTensor> slice(const onnx::NodeProto& node,
     Dims axes = axesOf(node, in, 3, opset, 10).value_or(Dims{});
     if (axes.empty())
         for (std::size_t i = 0; i < starts.size(); ++i)
-            axes.push_back(static_cast<Int>(i));
+            axes.push_back(static_cast<Index>(i));
     const Dims steps = input(4) ? valuesOf(*input(4)) : Dims(starts.size(), 1);
     if (ends.size() != starts.size() || axes.size() != starts.size() ||
         steps.size() != starts.size())
@@ -92,7 +92,7 @@ FoldedTensor transpose(const onnx::NodeProto& node, const FoldedTensor& data, do
     Dims perm = intsAttribute(node, "perm").value_or(Dims{});
     if (perm.empty())
         for (std::size_t i = data.dims.size(); i-- > 0;)
-            perm.push_back(static_cast<Int>(i));
+            perm.push_back(static_cast<Index>(i));
     if (perm.size() != data.dims.size())
         throw FoldingError("permutes " + std::to_string(perm.size()) +
                            " axes of a tensor of rank " + std::to_string(data.dims.size()));
@@ -131,7 +131,7 @@ FoldedTensor tile(const FoldedTensor& data, const Dims& repeats, double maxEleme
     });
 }
 
-FoldedTensor trilu(const onnx::NodeProto& node, const FoldedTensor& data, Int k) {
+FoldedTensor trilu(const onnx::NodeProto& node, const FoldedTensor& data, Index k) {
     if (data.dims.size() < 2)
         throw FoldingError("keeps a triangle of a tensor of rank " +
                            std::to_string(data.dims.size()));
@@ -139,8 +139,8 @@ FoldedTensor trilu(const onnx::NodeProto& node, const FoldedTensor& data, Int k)
     FoldedTensor out = data;
     for (std::size_t i = 0; i < out.size(); ++i) {
         const Dims at = coordinatesOf(i, data.dims);
-        const Int row = at[at.size() - 2];
-        const Int column = at.back();
+        const Index row = at[at.size() - 2];
+        const Index column = at.back();
         if (upper ? column - row < k : column - row > k) {
             if (out.isReal())
                 out.reals[i] = 0;
@@ -174,26 +174,26 @@ FoldedTensor range(const FoldedTensor& start, const FoldedTensor& limit, const F
     if (delta.real(0) == 0)
         throw FoldingError("counts with a delta of 0");
     const double count = std::max(0.0, std::ceil((limit.real(0) - start.real(0)) / delta.real(0)));
-    checkedElements({static_cast<Int>(std::min(count, 9e18))}, maxElements);
-    FoldedTensor out = FoldedTensor::zeros(start.type, {static_cast<Int>(count)});
+    checkedElements({static_cast<Index>(std::min(count, 9e18))}, maxElements);
+    FoldedTensor out = FoldedTensor::zeros(start.type, {static_cast<Index>(count)});
     for (std::size_t i = 0; i < out.size(); ++i) {
         if (out.isReal())
             out.reals[i] = start.real(0) + static_cast<double>(i) * delta.real(0);
         else
-            out.ints[i] = start.integer(0) + static_cast<Int>(i) * delta.integer(0);
+            out.ints[i] = start.integer(0) + static_cast<Index>(i) * delta.integer(0);
     }
     return out;
 }
 
 std::optional<FoldedTensor> reduce(const onnx::NodeProto& node,
-                                   const std::vector<const FoldedTensor*>& in, Int opset) {
+                                   const std::vector<const FoldedTensor*>& in, Index opset) {
     const std::string& op = node.op_type();
     const FoldedTensor& data = *in[0];
     Dims axes = axesOf(node, in, 1, opset, op == "ReduceSum" ? 13 : 18).value_or(Dims{});
     if (axes.empty() && intAttribute(node, "noop_with_empty_axes", 0) != 0)
         return data;
     std::vector<bool> reduced(data.dims.size(), axes.empty());
-    for (const Int axis : axes)
+    for (const Index axis : axes)
         reduced[static_cast<std::size_t>(normalisedAxis(axis, data.dims.size()))] = true;
     const bool keep = intAttribute(node, "keepdims", 1) != 0;
     Dims kept;
@@ -226,7 +226,7 @@ std::optional<FoldedTensor> reduce(const onnx::NodeProto& node,
         if (out.isReal())
             out.reals[i] = value;
         else
-            out.ints[i] = std::isnan(value) ? 0 : static_cast<Int>(value);
+            out.ints[i] = std::isnan(value) ? 0 : static_cast<Index>(value);
     }
     return out;
 }

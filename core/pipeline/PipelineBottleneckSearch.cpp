@@ -7,7 +7,7 @@
 namespace cutlab::core {
 namespace {
 
-constexpr double kNone = -std::numeric_limits<double>::infinity();
+constexpr double kNoBottleneck = -std::numeric_limits<double>::infinity();
 constexpr double kRelativeTolerance = 1e-12;
 
 struct OutOfTime {};
@@ -26,7 +26,7 @@ int PipelineBottleneckSearch::feasible(double bound, std::vector<int>* stageOfLa
     const int states = static_cast<int>(m_lattice.size());
     const int full = m_lattice.fullDownset();
     const int positions = m_costs.positions();
-    m_best.assign(static_cast<std::size_t>(states), kNone);
+    m_best.assign(static_cast<std::size_t>(states), kNoBottleneck);
     m_bestState.assign(static_cast<std::size_t>(states), -1);
     m_ends.assign(static_cast<std::size_t>(states), 0);
     m_before.resize(static_cast<std::size_t>(positions));
@@ -46,7 +46,7 @@ int PipelineBottleneckSearch::feasible(double bound, std::vector<int>* stageOfLa
             }
             const auto i = static_cast<std::size_t>(d);
             // the best member strictly below d, from its lower covers
-            double below = kNone;
+            double below = kNoBottleneck;
             int belowState = -1;
             for (const int* c = m_lattice.lowerCoversBegin(d); c != m_lattice.lowerCoversEnd(d);
                  ++c)
@@ -58,7 +58,7 @@ int PipelineBottleneckSearch::feasible(double bound, std::vector<int>* stageOfLa
             const double here = m_costs.compute(d, n);
             const bool member = m_ends[i] && m_costs.link(d, n - 1) <= bound;
             // the stage on position n may end at d if it starts at that best member
-            m_ends[i] = below != kNone && here - below <= bound;
+            m_ends[i] = below != kNoBottleneck && here - below <= bound;
             if (m_ends[i]) {
                 before[i] = belowState;
                 any = true;

@@ -1,4 +1,5 @@
 #include "core/pipeline/PipelineMemoryDp.h"
+#include "core/model/Infinity.h"
 
 #include <algorithm>
 #include <limits>
@@ -6,8 +7,6 @@
 namespace cutlab::core {
 
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // Bytes of one sample of the tensors produced inside `state` (or the model input) that a layer
 // outside it reads.

@@ -1,4 +1,5 @@
 #include "core/pipeline/PipelinePlanner.h"
+#include "core/model/Infinity.h"
 
 #include "core/pipeline/PipelineMemoryDp.h"
 
@@ -14,8 +15,6 @@
 
 namespace cutlab::core {
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // The pairwise DP of docs/cost-models.md §2.3: A(D, n) over nested pairs of states, up to
 // count²/2 of them (kept as the reference the search is measured against).

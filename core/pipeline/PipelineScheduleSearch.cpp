@@ -1,11 +1,10 @@
 #include "core/pipeline/PipelineScheduleSearch.h"
+#include "core/model/Infinity.h"
 
 #include <algorithm>
 
 namespace cutlab::core {
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // Per state: whether a layer (or the model input) inside it feeds a layer outside it.
 bool feedsOutside(const DownsetLattice& lattice, int state, const std::vector<int>& readers) {

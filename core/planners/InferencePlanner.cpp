@@ -78,7 +78,7 @@ singleConstraintQueries(const InferenceQuery& query, const Profile& profile, Que
     return result;
 }
 
-std::string bytesText(double bytes) {
+std::string byteCountText(double bytes) {
     char text[64];
     if (bytes >= 1e9)
         std::snprintf(text, sizeof text, "%.0f bytes (%.2f GB)", bytes, bytes / 1e9);
@@ -146,8 +146,9 @@ std::optional<std::string> memoryShortfall(const std::string& planner,
         shortest = *need - *capacity;
         const Machine& machine = model.profile().machines[static_cast<std::size_t>(m)];
         best = "no plan fits the machines' memory: " + machine.id + " (" + tierName(machine.tier) +
-               ") would need " + bytesText(*need) + " for one (--memory " + machine.id + "=" +
-               std::to_string(static_cast<long long>(*need)) + "), it has " + bytesText(*capacity);
+               ") would need " + byteCountText(*need) + " for one (--memory " + machine.id + "=" +
+               std::to_string(static_cast<long long>(*need)) + "), it has " +
+               byteCountText(*capacity);
     }
     if (best.empty())
         return "no plan fits the machines' memory, and no single machine's memory would give one";

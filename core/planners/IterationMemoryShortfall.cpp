@@ -31,8 +31,9 @@ double bytesOn(const TrainingCostModel& model, const TrainingResult& result, int
 }
 
 // The smallest whole number of bytes for one machine with which a plan fits, when one does.
-std::optional<double> smallestCapacity(const std::string& planner, const TrainingCostModel& model,
-                                       int batch, int machine) {
+std::optional<double> smallestMachineCapacity(const std::string& planner,
+                                              const TrainingCostModel& model, int batch,
+                                              int machine) {
     const auto unlimited = planWith(planner, model, batch, machine, 0);
     if (!unlimited)
         return std::nullopt;
@@ -55,7 +56,7 @@ IterationMemoryShortfall iterationMemoryShortfall(const std::string& planner,
         if (capacities[m] <= 0)
             continue;
         const int machine = static_cast<int>(m);
-        const auto bytes = smallestCapacity(planner, model, batch, machine);
+        const auto bytes = smallestMachineCapacity(planner, model, batch, machine);
         if (bytes &&
             (result.machine < 0 ||
              *bytes - capacities[m] < result.bytes - model.memory().capacity(result.machine))) {

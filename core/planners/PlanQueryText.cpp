@@ -9,7 +9,7 @@
 namespace cutlab::core {
 namespace {
 
-std::string trimmed(const std::string& text) {
+std::string trimmedText(const std::string& text) {
     const auto first = text.find_first_not_of(" \t");
     if (first == std::string::npos)
         return {};
@@ -44,9 +44,10 @@ double parseQueryNumber(const std::string& text, const std::string& label) {
 std::pair<std::string, std::string> splitQueryPart(const std::string& text, char separator,
                                                    const std::string& label, const char* shape) {
     const auto position = text.rfind(separator);
-    const std::string left = position == std::string::npos ? "" : trimmed(text.substr(0, position));
+    const std::string left =
+        position == std::string::npos ? "" : trimmedText(text.substr(0, position));
     const std::string right =
-        position == std::string::npos ? "" : trimmed(text.substr(position + 1));
+        position == std::string::npos ? "" : trimmedText(text.substr(position + 1));
     if (left.empty() || right.empty())
         throw PlanError(label + ": '" + text + "' should look like " + shape);
     return {left, right};

@@ -8,8 +8,8 @@ namespace cutlab::core {
 namespace {
 
 // What each machine holds (cost-models.md §1.8) against its capacity, and the peaks by id.
-void addMemory(nlohmann::ordered_json& plan, const InferenceCostModel& model,
-               const Evaluation& evaluation) {
+void addMemoryFields(nlohmann::ordered_json& plan, const InferenceCostModel& model,
+                     const Evaluation& evaluation) {
     auto list = nlohmann::ordered_json::array();
     auto peaks = nlohmann::ordered_json::object();
     for (const MachineMemory& held : model.memory().of(evaluation)) {
@@ -83,7 +83,7 @@ nlohmann::ordered_json evaluationToJson(const InferenceCostModel& model,
         transfers.push_back(std::move(entry));
     }
     plan["transfers"] = std::move(transfers);
-    addMemory(plan, model, evaluation);
+    addMemoryFields(plan, model, evaluation);
     return plan;
 }
 

@@ -62,7 +62,7 @@ const Json& chosenPlan(const Json& root, int rank) {
     return (*plans)[std::size_t(rank - 1)];
 }
 
-Plan planOf(const Json& root, int rank) {
+Plan runPlanOf(const Json& root, int rank) {
     const Json& chosen = chosenPlan(root, rank);
     const std::string at = "plans/" + std::to_string(rank - 1);
     Plan plan;
@@ -85,7 +85,7 @@ Plan planOf(const Json& root, int rank) {
     return plan;
 }
 
-std::string stageName(std::size_t index, const PlannedStage& stage) {
+std::string runStageName(std::size_t index, const PlannedStage& stage) {
     return "segment " + std::to_string(index + 1) + " on " + stage.machine + ": " +
            stage.firstLayer + (stage.firstLayer == stage.lastLayer ? "" : " .. " + stage.lastLayer);
 }
@@ -113,7 +113,7 @@ void checkFrame(const Plan& plan, const RunFrame& frame) {
             mismatch("the run is of another plan: " + which + "'s segment " +
                      std::to_string(i + 1) + " ran " + segment.firstLayer + " .. " +
                      segment.lastLayer + " on " + segment.machine + ", the plan's " +
-                     stageName(i, stage));
+                     runStageName(i, stage));
     }
     for (std::size_t i = 0; i < plan.transfers.size(); ++i) {
         const PlannedTransfer& planned = plan.transfers[i];
@@ -132,7 +132,7 @@ double percentile(const std::vector<double>& sorted, double p) {
     return sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1];
 }
 
-double median(std::vector<double> values) {
+double medianOf(std::vector<double> values) {
     std::sort(values.begin(), values.end());
     const std::size_t middle = values.size() / 2;
     return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
@@ -155,7 +155,7 @@ ComparedItem itemOf(ComparedItem::Kind kind, std::string name, double predicted,
     item.kind = kind;
     item.name = std::move(name);
     item.predictedMs = predicted;
-    item.measuredMs = median(measured);
+    item.measuredMs = medianOf(measured);
     item.fastestMs = measured.front();
     item.slowestMs = measured.back();
     item.error = item.measuredMs > 0 ? predicted / item.measuredMs - 1 : (predicted > 0 ? 1 : 0);
@@ -285,7 +285,7 @@ ComparedItem segmentItem(const Plan& plan, const RunRecord& run, std::size_t i) 
     std::vector<double> measured;
     for (const RunFrame& frame : run.frames)
         measured.push_back(frame.segments[i].computeMs);
-    ComparedItem item = itemOf(ComparedItem::Kind::Segment, stageName(i, plan.stages[i]),
+    ComparedItem item = itemOf(ComparedItem::Kind::Segment, runStageName(i, plan.stages[i]),
                                plan.stages[i].computeMs, measured);
     item.explanation = segmentExplanation(item, measured, run, plan.stages[i].machine);
     return item;
@@ -331,7 +331,7 @@ PlanRunComparison comparePlanWithRun(std::string_view planText, const RunRecord&
     auto parsed = parseJsonText(planText);
     if (!parsed.value)
         mismatch(parsed.issue ? parsed.issue->text() : "not a JSON document");
-    const Plan plan = planOf(*parsed.value, run.rank);
+    const Plan plan = runPlanOf(*parsed.value, run.rank);
     if (!plan.model.empty() && !run.model.empty() && plan.model != run.model)
         mismatch("the plan is of model '" + plan.model + "', the run of '" + run.model + "'");
     for (const RunFrame& frame : run.frames)

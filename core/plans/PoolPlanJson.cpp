@@ -31,8 +31,8 @@ nlohmann::ordered_json memoryJson(const StageMemory& memory) {
             {"total", jsonNumber(memory.total())}};
 }
 
-nlohmann::ordered_json stageJson(const Profile& profile, const PoolRequest& request,
-                                 const PoolStage& stage) {
+nlohmann::ordered_json poolStageJson(const Profile& profile, const PoolRequest& request,
+                                     const PoolStage& stage) {
     nlohmann::ordered_json json;
     json["first_layer"] = profile.layers[static_cast<std::size_t>(stage.firstLayer)].id;
     json["last_layer"] = profile.layers[static_cast<std::size_t>(stage.lastLayer)].id;
@@ -108,7 +108,7 @@ nlohmann::ordered_json poolPlanToJson(const Profile& profile, const Network& net
     doc["machines_total"] = plan.machinesTotal;
     auto stages = nlohmann::ordered_json::array();
     for (const PoolStage& stage : plan.stages)
-        stages.push_back(stageJson(profile, request, stage));
+        stages.push_back(poolStageJson(profile, request, stage));
     doc["stages"] = stages;
     doc["peak_memory_bytes"] = peaksJson(request, plan);
     return doc;

@@ -67,7 +67,7 @@ void writePath(const TrainingCostModel& model, const TrainingPath& path,
     doc["transfer_bytes"] = jsonNumber(path.transferBytes);
 }
 
-nlohmann::ordered_json memoryJson(const TrainingMemory& memory) {
+nlohmann::ordered_json stageMemoryJson(const TrainingMemory& memory) {
     return {{"weights", jsonNumber(memory.weights)},
             {"gradients", jsonNumber(memory.gradients)},
             {"optimizer_state", jsonNumber(memory.optimizerState)},
@@ -87,7 +87,7 @@ void writeWorkerMemory(const TrainingCostModel& model, const HierTrainPlan& plan
         const TrainingMemory memory =
             hierTrainWorkerMemory(model, static_cast<int>(w), plan.ms, plan.ml, plan.samples);
         workers[names[w]] = {{"memory_bytes", jsonNumber(memory.total())},
-                             {"memory", memoryJson(memory)}};
+                             {"memory", stageMemoryJson(memory)}};
     }
     doc["workers"] = workers;
 }
@@ -104,7 +104,8 @@ void writeMachineMemory(const TrainingCostModel& model, const TrainingResult& re
     for (const auto& [machine, bytes] : memory) {
         const std::string& id = profile.machines[static_cast<std::size_t>(machine)].id;
         peaks[id] = jsonNumber(bytes.total());
-        machines[id] = {{"memory_bytes", jsonNumber(bytes.total())}, {"memory", memoryJson(bytes)}};
+        machines[id] = {{"memory_bytes", jsonNumber(bytes.total())},
+                        {"memory", stageMemoryJson(bytes)}};
     }
     for (int machine : model.machineOfTier())
         if (machine >= 0 && model.memory().capacity(machine) > 0)

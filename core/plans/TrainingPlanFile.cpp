@@ -14,12 +14,12 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-struct Refusal {
+struct TrainingPlanRefusal {
     std::vector<ProfileIssue> issues;
 };
 
-[[noreturn]] void refuse(const std::string& pointer, const std::string& message) {
-    throw Refusal{{{pointer, message}}};
+[[noreturn]] void refuseTrainingPlan(const std::string& pointer, const std::string& message) {
+    throw TrainingPlanRefusal{{{pointer, message}}};
 }
 
 std::string stringOf(const Json& root, const char* key, const std::string& fallback,
@@ -28,7 +28,7 @@ std::string stringOf(const Json& root, const char* key, const std::string& fallb
     if (it == root.end())
         return fallback;
     if (!it->is_string())
-        refuse(pointer + "/" + key, "must be a string");
+        refuseTrainingPlan(pointer + "/" + key, "must be a string");
     return it->get<std::string>();
 }
 
@@ -39,21 +39,22 @@ std::optional<int> intOf(const Json& root, const char* key, int low, int high,
     if (it == root.end() || it->is_null())
         return std::nullopt;
     if (!it->is_number_integer() || it->get<long long>() < low || it->get<long long>() > high)
-        refuse(pointer + "/" + key, "must be a whole number from " + std::to_string(low) + " to " +
-                                        std::to_string(high));
+        refuseTrainingPlan(pointer + "/" + key, "must be a whole number from " +
+                                                    std::to_string(low) + " to " +
+                                                    std::to_string(high));
     return static_cast<int>(it->get<long long>());
 }
 
-void checkHeader(const Json& root) {
+void checkTrainingPlanHeader(const Json& root) {
     if (!root.is_object())
-        refuse("", "a plan must be a JSON object");
+        refuseTrainingPlan("", "a plan must be a JSON object");
     if (stringOf(root, "format", "", "") != "cutlab-plan")
-        refuse("/format", "expected \"cutlab-plan\" (this is not a CutLab plan file)");
+        refuseTrainingPlan("/format", "expected \"cutlab-plan\" (this is not a CutLab plan file)");
     if (!root.contains("version") || !root["version"].is_number_integer() ||
         root["version"].get<int>() != 1)
-        refuse("/version", "unsupported version (this CutLab reads version 1)");
+        refuseTrainingPlan("/version", "unsupported version (this CutLab reads version 1)");
     if (stringOf(root, "kind", "inference", "") != "training")
-        refuse("/kind", "expected \"training\"");
+        refuseTrainingPlan("/kind", "expected \"training\"");
 }
 
 // "none", "accept" or "accept:KF,KB".
@@ -68,9 +69,9 @@ void readCompression(const std::string& text, TrainingPlanFileContent& content) 
     char tail = 0;
     if (std::sscanf(text.c_str(), "accept:%d,%d%c", &forward, &backward, &tail) != 2 ||
         (forward != 2 && forward != 3 && forward != 4) || (backward != 8 && backward != 4))
-        refuse("/compress",
-               "must be none, accept or accept:KF,KB (KF 2, 3 or 4; KB 8 or 4), not '" + text +
-                   "'");
+        refuseTrainingPlan("/compress",
+                           "must be none, accept or accept:KF,KB (KF 2, 3 or 4; KB 8 or 4), not '" +
+                               text + "'");
     content.forwardBits = forward;
     content.backwardBits = backward;
 }
@@ -80,11 +81,12 @@ void readSchedule(const Json& root, TrainingPlanFileContent& content) {
     if (it == root.end())
         return;
     if (!it->is_object())
-        refuse("/schedule", "must be an object");
+        refuseTrainingPlan("/schedule", "must be an object");
     const std::string kind = stringOf(*it, "kind", "1f1b", "/schedule");
     const auto parsed = scheduleKindFromName(kind);
     if (!parsed)
-        refuse("/schedule/kind", "must be 1f1b, 1f1b-flush or gpipe, not '" + kind + "'");
+        refuseTrainingPlan("/schedule/kind",
+                           "must be 1f1b, 1f1b-flush or gpipe, not '" + kind + "'");
     content.schedule = *parsed;
     content.microBatches = intOf(*it, "micro_batches", 1, 1000000, "/schedule").value_or(0);
 }
@@ -94,16 +96,16 @@ void readStages(const Json& root, TrainingPlanFileContent& content) {
     if (it == root.end())
         return;
     if (!it->is_array())
-        refuse("/stages", "must be a list of stages");
+        refuseTrainingPlan("/stages", "must be a list of stages");
     for (std::size_t s = 0; s < it->size(); ++s) {
         const std::string pointer = "/stages/" + std::to_string(s);
         const Json& stage = (*it)[s];
         if (!stage.is_object() || !stage.contains("layers") || !stage["layers"].is_array())
-            refuse(pointer + "/layers", "missing: each stage lists its layers");
+            refuseTrainingPlan(pointer + "/layers", "missing: each stage lists its layers");
         std::vector<std::string> layers;
         for (const Json& id : stage["layers"]) {
             if (!id.is_string())
-                refuse(pointer + "/layers", "must be a list of layer ids");
+                refuseTrainingPlan(pointer + "/layers", "must be a list of layer ids");
             layers.push_back(id.get<std::string>());
         }
         content.stageLayers.push_back(std::move(layers));
@@ -113,10 +115,10 @@ void readStages(const Json& root, TrainingPlanFileContent& content) {
 void readMemorySettings(const Json& root, TrainingPlanFileContent& content) {
     const std::string optimizer = stringOf(root, "optimizer", "sgd", "");
     if (!optimizerFromName(optimizer, &content.optimizer))
-        refuse("/optimizer", "must be sgd, momentum or adam, not '" + optimizer + "'");
+        refuseTrainingPlan("/optimizer", "must be sgd, momentum or adam, not '" + optimizer + "'");
     if (const auto recompute = root.find("recompute"); recompute != root.end()) {
         if (!recompute->is_boolean())
-            refuse("/recompute", "must be true or false");
+            refuseTrainingPlan("/recompute", "must be true or false");
         content.recompute = recompute->get<bool>();
     }
 }
@@ -124,19 +126,19 @@ void readMemorySettings(const Json& root, TrainingPlanFileContent& content) {
 // One group of `cluster.groups` as `--cluster` text: "ID:N" or "ID:N@MBPS".
 std::string poolGroupText(const Json& group, const std::string& pointer) {
     if (!group.is_object())
-        refuse(pointer, "must be an object with machine, machines and mbps");
+        refuseTrainingPlan(pointer, "must be an object with machine, machines and mbps");
     const std::string machine = stringOf(group, "machine", "", pointer);
     if (machine.empty())
-        refuse(pointer + "/machine", "missing: the machine type of the group");
+        refuseTrainingPlan(pointer + "/machine", "missing: the machine type of the group");
     const auto count = intOf(group, "machines", 1, PoolSpec::kMaxMachines, pointer);
     if (!count)
-        refuse(pointer + "/machines", "missing: how many machines the group has");
+        refuseTrainingPlan(pointer + "/machines", "missing: how many machines the group has");
     std::string text = machine + ":" + std::to_string(*count);
     const auto mbps = group.find("mbps");
     if (mbps == group.end() || mbps->is_null())
         return text;
     if (!mbps->is_number() || !(mbps->get<double>() > 0) || mbps->get<double>() > 1e9)
-        refuse(pointer + "/mbps", "must be a bandwidth in Mbit/s above 0");
+        refuseTrainingPlan(pointer + "/mbps", "must be a bandwidth in Mbit/s above 0");
     char number[32];
     std::snprintf(number, sizeof number, "%.17g", mbps->get<double>());
     return text + "@" + number;
@@ -144,12 +146,13 @@ std::string poolGroupText(const Json& group, const std::string& pointer) {
 
 void readPool(const Json& root, TrainingPlanFileContent& content) {
     if (stringOf(root, "cost_model", "cutlab", "") != "cutlab")
-        refuse("/cost_model", "a plan with PipeDream's cost model is not shown in the window "
-                              "(cutlab-cli train --cluster ... --cost-model pipedream prints it)");
+        refuseTrainingPlan("/cost_model",
+                           "a plan with PipeDream's cost model is not shown in the window "
+                           "(cutlab-cli train --cluster ... --cost-model pipedream prints it)");
     const Json& cluster = root["cluster"];
     if (!cluster.is_object() || !cluster.contains("groups") || !cluster["groups"].is_array() ||
         cluster["groups"].empty())
-        refuse("/cluster/groups", "missing: a pool plan lists its groups of machines");
+        refuseTrainingPlan("/cluster/groups", "missing: a pool plan lists its groups of machines");
     std::string text;
     for (std::size_t g = 0; g < cluster["groups"].size(); ++g)
         text += (g ? "," : "") +
@@ -157,22 +160,24 @@ void readPool(const Json& root, TrainingPlanFileContent& content) {
     try {
         parsePoolSpec(text);
     } catch (const std::invalid_argument& error) {
-        refuse("/cluster", error.what());
+        refuseTrainingPlan("/cluster", error.what());
     }
     for (const char* key : {"straight", "fewer_machines"})
         if (root.contains(key) && root[key] == true)
-            refuse(std::string("/") + key, "the window's Cluster editor plans with every machine "
-                                           "and replicated stages (cutlab-cli train --cluster "
-                                           "... prints this plan)");
+            refuseTrainingPlan(std::string("/") + key,
+                               "the window's Cluster editor plans with every machine "
+                               "and replicated stages (cutlab-cli train --cluster "
+                               "... prints this plan)");
     content.pool = text;
     if (const auto capacities = root.find("capacity_bytes"); capacities != root.end()) {
         if (!capacities->is_object())
-            refuse("/capacity_bytes", "must map machine ids to bytes");
+            refuseTrainingPlan("/capacity_bytes", "must map machine ids to bytes");
         for (const auto& [id, bytes] : capacities->items()) {
             if (bytes.is_null())
                 continue; // unlimited
             if (!bytes.is_number() || !(bytes.get<double>() > 0) || bytes.get<double>() > 1e15)
-                refuse("/capacity_bytes/" + id, "must be bytes above 0 and at most 1e15");
+                refuseTrainingPlan("/capacity_bytes/" + id,
+                                   "must be bytes above 0 and at most 1e15");
             content.poolCapacityBytes[id] = bytes.get<double>();
         }
     }
@@ -188,47 +193,47 @@ void readPipeline(const Json& root, TrainingPlanFileContent& content) {
     }
     const auto chain = root.find("chain");
     if (chain == root.end() || !chain->is_array() || chain->empty())
-        refuse("/chain", "missing: a pipeline plan names its chain of machines");
+        refuseTrainingPlan("/chain", "missing: a pipeline plan names its chain of machines");
     for (const Json& id : *chain) {
         if (!id.is_string())
-            refuse("/chain", "must be a list of machine ids");
+            refuseTrainingPlan("/chain", "must be a list of machine ids");
         content.chain.push_back(id.get<std::string>());
     }
     content.microBatch = intOf(root, "micro_batch", 1, 1000000000, "").value_or(0);
     const std::string mode = stringOf(root, "cut_mode", "single", "");
     if (mode != "single" && mode != "any")
-        refuse("/cut_mode", "must be single or any, not '" + mode + "'");
+        refuseTrainingPlan("/cut_mode", "must be single or any, not '" + mode + "'");
     content.cutMode = mode == "any" ? PipelineCutMode::Any : PipelineCutMode::Single;
     readCompression(stringOf(root, "compress", "none", ""), content);
     const std::string times = stringOf(root, "times", "profile", "");
     if (times != "profile" && times != "ratio" && times != "predictor")
-        refuse("/times", "must be profile, ratio or predictor, not '" + times + "'");
+        refuseTrainingPlan("/times", "must be profile, ratio or predictor, not '" + times + "'");
     content.times = times;
     content.predictorFile = stringOf(root, "predictor_file", "", "");
     if (const auto edited = root.find("edited"); edited != root.end()) {
         if (!edited->is_boolean())
-            refuse("/edited", "must be true or false");
+            refuseTrainingPlan("/edited", "must be true or false");
         content.edited = edited->get<bool>();
     }
     readSchedule(root, content);
     readStages(root, content);
     if (content.edited && content.stageLayers.empty())
-        refuse("/stages", "an edited pipeline plan must list its stages");
+        refuseTrainingPlan("/stages", "an edited pipeline plan must list its stages");
 }
 
 TrainingPlanFileContent contentOf(const Json& root) {
-    checkHeader(root);
+    checkTrainingPlanHeader(root);
     TrainingPlanFileContent content;
     content.model = stringOf(root, "model", "", "");
     content.planner = stringOf(root, "planner", "", "");
     if (content.planner.empty())
-        refuse("/planner", "missing: which training planner made this plan");
+        refuseTrainingPlan("/planner", "missing: which training planner made this plan");
     content.profilePath = stringOf(root, "profile", "", "");
     if (!root.contains("network"))
-        refuse("/network", "missing: the plan must embed its network");
+        refuseTrainingPlan("/network", "missing: the plan must embed its network");
     auto network = networkFromJson(root["network"], "/network");
     if (!network.ok())
-        throw Refusal{network.issues};
+        throw TrainingPlanRefusal{network.issues};
     content.network = *network.network;
     content.batch = intOf(root, "batch", 1, 1000000000, "");
     if (content.planner == "pipeline")
@@ -257,7 +262,7 @@ TrainingPlanFileResult parseTrainingPlanFile(std::string_view text) {
     }
     try {
         result.plan = contentOf(*parsed.value);
-    } catch (const Refusal& refusal) {
+    } catch (const TrainingPlanRefusal& refusal) {
         result.issues = refusal.issues;
     }
     return result;

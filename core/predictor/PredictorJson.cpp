@@ -42,7 +42,7 @@ Json layerJson(const char* name, const DenseLayer& layer) {
     throw PredictorFormatError(pointer.empty() ? sentence : pointer + ": " + sentence);
 }
 
-const Json& member(const Json& object, const std::string& pointer, const char* key) {
+const Json& requiredMember(const Json& object, const std::string& pointer, const char* key) {
     if (!object.is_object())
         fail(pointer, "not an object");
     const auto found = object.find(key);
@@ -51,7 +51,7 @@ const Json& member(const Json& object, const std::string& pointer, const char* k
     return *found;
 }
 
-double number(const Json& value, const std::string& pointer) {
+double predictorNumber(const Json& value, const std::string& pointer) {
     if (!value.is_number())
         fail(pointer, "not a number");
     const double result = value.get<double>();
@@ -61,7 +61,7 @@ double number(const Json& value, const std::string& pointer) {
 }
 
 double positive(const Json& value, const std::string& pointer) {
-    const double result = number(value, pointer);
+    const double result = predictorNumber(value, pointer);
     if (!(result > 0))
         fail(pointer, "must be > 0");
     return result;
@@ -76,7 +76,7 @@ int count(const Json& value, const std::string& pointer, int max) {
     return static_cast<int>(result);
 }
 
-std::string text(const Json& value, const std::string& pointer) {
+std::string requiredText(const Json& value, const std::string& pointer) {
     if (!value.is_string())
         fail(pointer, "not a string");
     return value.get<std::string>();
@@ -94,25 +94,25 @@ const Json& array(const Json& value, const std::string& pointer, std::size_t siz
 std::vector<double> numberList(const Json& value, const std::string& pointer, std::size_t size) {
     std::vector<double> result;
     for (std::size_t i = 0; const Json& entry : array(value, pointer, size))
-        result.push_back(number(entry, pointer + "/" + std::to_string(i++)));
+        result.push_back(predictorNumber(entry, pointer + "/" + std::to_string(i++)));
     return result;
 }
 
 DenseLayer layerFrom(const Json& value, const std::string& pointer, const char* name, int inputs,
                      int outputs, bool relu) {
-    if (text(member(value, pointer, "name"), pointer + "/name") != name)
+    if (requiredText(requiredMember(value, pointer, "name"), pointer + "/name") != name)
         fail(pointer + "/name", std::string("expected \"") + name + "\"");
-    if (count(member(value, pointer, "inputs"), pointer + "/inputs", 1 << 20) != inputs)
+    if (count(requiredMember(value, pointer, "inputs"), pointer + "/inputs", 1 << 20) != inputs)
         fail(pointer + "/inputs", "expected " + std::to_string(inputs));
-    if (count(member(value, pointer, "outputs"), pointer + "/outputs", 1 << 20) != outputs)
+    if (count(requiredMember(value, pointer, "outputs"), pointer + "/outputs", 1 << 20) != outputs)
         fail(pointer + "/outputs", "expected " + std::to_string(outputs));
-    if (text(member(value, pointer, "activation"), pointer + "/activation") !=
+    if (requiredText(requiredMember(value, pointer, "activation"), pointer + "/activation") !=
         (relu ? "relu" : "linear"))
         fail(pointer + "/activation",
              std::string("expected \"") + (relu ? "relu" : "linear") + "\"");
     const std::string weightsPointer = pointer + "/weights";
-    const Json& rows =
-        array(member(value, pointer, "weights"), weightsPointer, static_cast<std::size_t>(outputs));
+    const Json& rows = array(requiredMember(value, pointer, "weights"), weightsPointer,
+                             static_cast<std::size_t>(outputs));
     Eigen::MatrixXd weights(outputs, inputs);
     for (int r = 0; r < outputs; ++r) {
         const std::string rowPointer = weightsPointer + "/" + std::to_string(r);
@@ -121,8 +121,9 @@ DenseLayer layerFrom(const Json& value, const std::string& pointer, const char* 
         for (int c = 0; c < inputs; ++c)
             weights(r, c) = row[static_cast<std::size_t>(c)];
     }
-    const std::vector<double> biasValues = numberList(
-        member(value, pointer, "bias"), pointer + "/bias", static_cast<std::size_t>(outputs));
+    const std::vector<double> biasValues =
+        numberList(requiredMember(value, pointer, "bias"), pointer + "/bias",
+                   static_cast<std::size_t>(outputs));
     Eigen::VectorXd bias(outputs);
     for (int r = 0; r < outputs; ++r)
         bias(r) = biasValues[static_cast<std::size_t>(r)];
@@ -187,37 +188,38 @@ Json predictorToJson(const LatencyPredictor& predictor) {
 
 namespace {
 
-void checkHeader(const Json& document) {
+void checkPredictorHeader(const Json& document) {
     if (!document.is_object())
         fail("", "the top level is not an object");
-    if (text(member(document, "", "format"), "/format") != kFormat)
+    if (requiredText(requiredMember(document, "", "format"), "/format") != kFormat)
         fail("/format", std::string("expected \"") + kFormat + "\"");
-    if (count(member(document, "", "version"), "/version", 1000) != 1)
+    if (count(requiredMember(document, "", "version"), "/version", 1000) != 1)
         fail("/version", "unsupported version (this CutLab reads version 1)");
 }
 
 std::vector<std::string> layerIdsOf(const Json& model) {
     std::vector<std::string> ids;
     for (std::size_t i = 0;
-         const Json& id : array(member(model, "/model", "layers"), "/model/layers", 0))
-        ids.push_back(text(id, "/model/layers/" + std::to_string(i++)));
+         const Json& id : array(requiredMember(model, "/model", "layers"), "/model/layers", 0))
+        ids.push_back(requiredText(id, "/model/layers/" + std::to_string(i++)));
     if (ids.empty())
         fail("/model/layers", "no layers");
     return ids;
 }
 
 RepresentativeSubModels representativesOf(const Json& document, int layers) {
-    const Json& chosen = member(document, "", "representative_sub_models");
+    const Json& chosen = requiredMember(document, "", "representative_sub_models");
     RepresentativeSubModels representatives;
-    representatives.sortedBy = text(member(chosen, "/representative_sub_models", "sorted_by"),
-                                    "/representative_sub_models/sorted_by");
+    representatives.sortedBy =
+        requiredText(requiredMember(chosen, "/representative_sub_models", "sorted_by"),
+                     "/representative_sub_models/sorted_by");
     const std::string listPointer = "/representative_sub_models/sub_models";
-    for (std::size_t i = 0;
-         const Json& entry : array(member(chosen, "/representative_sub_models", "sub_models"),
-                                   listPointer, kRepresentativeCount)) {
+    for (std::size_t i = 0; const Json& entry : array(
+                                requiredMember(chosen, "/representative_sub_models", "sub_models"),
+                                listPointer, kRepresentativeCount)) {
         const std::string pointer = listPointer + "/" + std::to_string(i++);
-        const Json& firstValue = member(entry, pointer, "first_index");
-        const Json& lastValue = member(entry, pointer, "last_index");
+        const Json& firstValue = requiredMember(entry, pointer, "first_index");
+        const Json& lastValue = requiredMember(entry, pointer, "last_index");
         if (!firstValue.is_number_integer() || !lastValue.is_number_integer())
             fail(pointer, "first_index and last_index must be whole numbers");
         const long long a = firstValue.get<long long>(), b = lastValue.get<long long>();
@@ -230,24 +232,25 @@ RepresentativeSubModels representativesOf(const Json& document, int layers) {
 
 TrainingOptions trainingOptionsOf(const Json& training) {
     TrainingOptions options;
-    options.epochs = count(member(training, "/training", "epochs"), "/training/epochs", 100000);
-    const Json& seed = member(training, "/training", "seed");
+    options.epochs =
+        count(requiredMember(training, "/training", "epochs"), "/training/epochs", 100000);
+    const Json& seed = requiredMember(training, "/training", "seed");
     if (!seed.is_number_unsigned() && !(seed.is_number_integer() && seed.get<long long>() >= 0))
         fail("/training/seed", "not a whole number >= 0");
     options.seed = seed.get<std::uint64_t>();
     options.batchSize =
-        count(member(training, "/training", "batch_size"), "/training/batch_size", 1000000);
+        count(requiredMember(training, "/training", "batch_size"), "/training/batch_size", 1000000);
     options.learningRate =
-        positive(member(training, "/training", "learning_rate"), "/training/learning_rate");
+        positive(requiredMember(training, "/training", "learning_rate"), "/training/learning_rate");
     options.maxSubModelsPerMachine =
-        count(member(training, "/training", "max_sub_models_per_machine"),
+        count(requiredMember(training, "/training", "max_sub_models_per_machine"),
               "/training/max_sub_models_per_machine", 100000000);
-    const Json& mixed = member(training, "/training", "mixed_machines");
+    const Json& mixed = requiredMember(training, "/training", "mixed_machines");
     if (!mixed.is_number_integer() || mixed.get<long long>() < 0 || mixed.get<long long>() > 100000)
         fail("/training/mixed_machines", "not a whole number between 0 and 100000");
     options.mixedMachines = mixed.get<int>();
-    options.sampleBudget =
-        count(member(training, "/training", "sample_budget"), "/training/sample_budget", 100000000);
+    options.sampleBudget = count(requiredMember(training, "/training", "sample_budget"),
+                                 "/training/sample_budget", 100000000);
     if (static_cast<double>(options.epochs) * options.sampleBudget > kMaxTrainingWork)
         fail("/training",
              "epochs x sample_budget is " +
@@ -257,64 +260,68 @@ TrainingOptions trainingOptionsOf(const Json& training) {
 }
 
 PredictorProvenance provenanceOf(const Json& document) {
-    const Json& training = member(document, "", "training");
+    const Json& training = requiredMember(document, "", "training");
     PredictorProvenance provenance;
     for (std::size_t i = 0;
-         const Json& id : array(member(training, "/training", "machines"), "/training/machines", 0))
+         const Json& id :
+         array(requiredMember(training, "/training", "machines"), "/training/machines", 0))
         provenance.trainingMachines.push_back(
-            text(id, "/training/machines/" + std::to_string(i++)));
-    provenance.referenceMachine =
-        text(member(training, "/training", "reference_machine"), "/training/reference_machine");
+            requiredText(id, "/training/machines/" + std::to_string(i++)));
+    provenance.referenceMachine = requiredText(
+        requiredMember(training, "/training", "reference_machine"), "/training/reference_machine");
     provenance.options = trainingOptionsOf(training);
     provenance.samples =
-        count(member(training, "/training", "samples"), "/training/samples", 2000000000);
-    provenance.finalLoss =
-        number(member(training, "/training", "final_loss"), "/training/final_loss");
+        count(requiredMember(training, "/training", "samples"), "/training/samples", 2000000000);
+    provenance.finalLoss = predictorNumber(requiredMember(training, "/training", "final_loss"),
+                                           "/training/final_loss");
     return provenance;
 }
 
 PredictorScaling scalingOf(const Json& document) {
-    const Json& normalisation = member(document, "", "normalisation");
+    const Json& normalisation = requiredMember(document, "", "normalisation");
     PredictorScaling scaling;
-    scaling.offsetFraction = positive(member(normalisation, "/normalisation", "offset_fraction"),
-                                      "/normalisation/offset_fraction");
+    scaling.offsetFraction =
+        positive(requiredMember(normalisation, "/normalisation", "offset_fraction"),
+                 "/normalisation/offset_fraction");
     scaling.hardwareLogMean =
-        numberList(member(normalisation, "/normalisation", "hardware_log_mean"),
+        numberList(requiredMember(normalisation, "/normalisation", "hardware_log_mean"),
                    "/normalisation/hardware_log_mean", kRepresentativeCount);
     scaling.hardwareLogScale =
-        numberList(member(normalisation, "/normalisation", "hardware_log_scale"),
+        numberList(requiredMember(normalisation, "/normalisation", "hardware_log_scale"),
                    "/normalisation/hardware_log_scale", kRepresentativeCount);
     for (std::size_t k = 0; k < scaling.hardwareLogScale.size(); ++k)
         if (!(scaling.hardwareLogScale[k] > 0))
             fail("/normalisation/hardware_log_scale/" + std::to_string(k), "must be > 0");
-    scaling.targetLogMean = number(member(normalisation, "/normalisation", "target_log_mean"),
-                                   "/normalisation/target_log_mean");
-    scaling.targetLogScale = positive(member(normalisation, "/normalisation", "target_log_scale"),
-                                      "/normalisation/target_log_scale");
+    scaling.targetLogMean =
+        predictorNumber(requiredMember(normalisation, "/normalisation", "target_log_mean"),
+                        "/normalisation/target_log_mean");
+    scaling.targetLogScale =
+        positive(requiredMember(normalisation, "/normalisation", "target_log_scale"),
+                 "/normalisation/target_log_scale");
 
     return scaling;
 }
 
 LatencyNetwork networkOf(const Json& document, int layers, TrainingOptions& options) {
-    const Json& network = member(document, "", "network");
+    const Json& network = requiredMember(document, "", "network");
     NetworkShape shape;
     shape.maskInputs =
-        count(member(network, "/network", "mask_inputs"), "/network/mask_inputs", 1 << 20);
+        count(requiredMember(network, "/network", "mask_inputs"), "/network/mask_inputs", 1 << 20);
     if (shape.maskInputs != layers)
         fail("/network/mask_inputs", "expected " + std::to_string(layers) + " (the layers)");
     const Json& hidden =
-        array(member(network, "/network", "mask_hidden"), "/network/mask_hidden", 2);
+        array(requiredMember(network, "/network", "mask_hidden"), "/network/mask_hidden", 2);
     shape.maskHidden1 = count(hidden[0], "/network/mask_hidden/0", 1 << 16);
     shape.maskHidden2 = count(hidden[1], "/network/mask_hidden/1", 1 << 16);
-    if (count(member(network, "/network", "hardware_inputs"), "/network/hardware_inputs",
+    if (count(requiredMember(network, "/network", "hardware_inputs"), "/network/hardware_inputs",
               1 << 16) != kRepresentativeCount)
         fail("/network/hardware_inputs", "expected " + std::to_string(kRepresentativeCount));
-    shape.jointHidden =
-        count(member(network, "/network", "joint_hidden"), "/network/joint_hidden", 1 << 16);
+    shape.jointHidden = count(requiredMember(network, "/network", "joint_hidden"),
+                              "/network/joint_hidden", 1 << 16);
     options.maskHidden1 = shape.maskHidden1;
     options.maskHidden2 = shape.maskHidden2;
     options.jointHidden = shape.jointHidden;
-    const Json& saved = array(member(network, "/network", "layers"), "/network/layers", 4);
+    const Json& saved = array(requiredMember(network, "/network", "layers"), "/network/layers", 4);
     const int sizes[4][2] = {{shape.maskInputs, shape.maskHidden1},
                              {shape.maskHidden1, shape.maskHidden2},
                              {shape.maskHidden2 + shape.hardwareInputs, shape.jointHidden},
@@ -329,9 +336,9 @@ LatencyNetwork networkOf(const Json& document, int layers, TrainingOptions& opti
 } // namespace
 
 LatencyPredictor predictorFromJson(const Json& document) {
-    checkHeader(document);
-    const Json& model = member(document, "", "model");
-    const std::string name = text(member(model, "/model", "name"), "/model/name");
+    checkPredictorHeader(document);
+    const Json& model = requiredMember(document, "", "model");
+    const std::string name = requiredText(requiredMember(model, "/model", "name"), "/model/name");
     std::vector<std::string> ids = layerIdsOf(model);
     const int layers = static_cast<int>(ids.size());
     RepresentativeSubModels representatives = representativesOf(document, layers);

@@ -114,8 +114,8 @@ std::vector<std::vector<double>> machineLayerTimes(const ModelTimes& times,
 }
 
 // The normalisation of the network's inputs and outputs (PredictorSettings.h).
-PredictorScaling scalingOf(const std::vector<std::vector<double>>& hardware,
-                           const std::vector<TrainingSample>& samples) {
+PredictorScaling trainerScalingOf(const std::vector<std::vector<double>>& hardware,
+                                  const std::vector<TrainingSample>& samples) {
     PredictorScaling scaling;
     auto relativeLog = [&](double ms, const std::vector<double>& machine) {
         return std::log(std::max(ms, 0.0) / hardwareMeanMs(machine) + scaling.offsetFraction);
@@ -166,7 +166,7 @@ LatencyPredictor trainLatencyPredictor(const ModelTimes& times,
              sampledSubModels(times.layers(), perMachine, options.seed + m))
             samples.push_back({hardware[m], subModel, subModelMs(layerMs[m], subModel)});
 
-    const PredictorScaling scaling = scalingOf(hardware, samples);
+    const PredictorScaling scaling = trainerScalingOf(hardware, samples);
     NetworkShape shape{times.layers(), options.maskHidden1, options.maskHidden2,
                        kRepresentativeCount, options.jointHidden};
     PredictorProvenance provenance{training, reference.id, options,

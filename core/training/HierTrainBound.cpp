@@ -1,4 +1,5 @@
 #include "core/training/HierTrainBound.h"
+#include "core/model/Infinity.h"
 
 #include "core/training/HierTrainSampleLine.h"
 
@@ -8,9 +9,7 @@
 
 namespace cutlab::core {
 
-namespace {
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
-}
+namespace {}
 
 void HierTrainBound::Path::add(Count count, std::vector<PrefixTerm> terms,
                                std::vector<TransferId> sends) {

@@ -1,4 +1,5 @@
 #include "core/training/HierTrainPlanner.h"
+#include "core/model/Infinity.h"
 
 #include "core/model/PlanError.h"
 #include "core/training/HierTrainBound.h"
@@ -17,8 +18,6 @@
 
 namespace cutlab::core {
 namespace {
-
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // The exact search. Its plans fall into the faces of the split triangle (which workers have
 // samples), and the faces depend on the cuts in different ways:

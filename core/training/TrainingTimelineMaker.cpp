@@ -8,7 +8,7 @@ namespace cutlab::core {
 namespace {
 
 // "15,314.7 ms": one decimal, thousands grouped, as the window's summaries write it.
-std::string msText(double ms) {
+std::string timelineMsText(double ms) {
     char buffer[48];
     std::snprintf(buffer, sizeof buffer, "%.1f", std::fabs(ms));
     std::string digits(buffer);
@@ -45,7 +45,7 @@ class RowCursor {
         if (!(ms > 0))
             return;
         m_timeline.bars.push_back(
-            {m_row, m_at, m_at + ms, work, label, detail + ", " + msText(ms)});
+            {m_row, m_at, m_at + ms, work, label, detail + ", " + timelineMsText(ms)});
         m_at += ms;
     }
     double at() const { return m_at; }
@@ -236,7 +236,8 @@ TrainingTimeline TrainingTimelineMaker::fromResult(const core::TrainingCostModel
     TrainingTimeline timeline = result.hybrid ? fromHybrid(model, *result.hybrid, result.batch)
                                               : fromPath(model, *result.path, result.batch);
     timeline.title = result.planner + ": " + model.profile().model.name + ", batch " +
-                     std::to_string(result.batch) + ", iteration " + msText(result.iterationMs());
+                     std::to_string(result.batch) + ", iteration " +
+                     timelineMsText(result.iterationMs());
     return timeline;
 }
 
@@ -269,7 +270,7 @@ TrainingTimeline TrainingTimelineMaker::fromPath(const core::TrainingCostModel& 
                    const std::string& detail) {
         if (!(ms > 0))
             return;
-        t.bars.push_back({row, at, at + ms, work, label, detail + ", " + msText(ms)});
+        t.bars.push_back({row, at, at + ms, work, label, detail + ", " + timelineMsText(ms)});
         at += ms;
     };
     // Where each segment's input comes from, as evaluateTrainingPath walks it.

@@ -5,7 +5,7 @@
 namespace cutlab::ui {
 namespace {
 
-std::size_t at(int index) {
+std::size_t cellAt(int index) {
     return static_cast<std::size_t>(index);
 }
 
@@ -50,7 +50,7 @@ QString PoolPresentation::stageLabel(const core::PoolStage& stage, int index) {
 QStringList PoolPresentation::stageLabels(const core::PoolPlan& plan) {
     QStringList labels;
     for (int s = 0; s < static_cast<int>(plan.stages.size()); ++s)
-        labels << stageLabel(plan.stages[at(s)], s);
+        labels << stageLabel(plan.stages[cellAt(s)], s);
     return labels;
 }
 
@@ -58,7 +58,7 @@ std::vector<StageMemoryBar> PoolPresentation::memoryBars(const core::PoolPlan& p
                                                          const core::PoolRequest& request) {
     std::vector<StageMemoryBar> bars;
     for (int s = 0; s < static_cast<int>(plan.stages.size()); ++s) {
-        const core::PoolStage& stage = plan.stages[at(s)];
+        const core::PoolStage& stage = plan.stages[cellAt(s)];
         for (std::size_t g = 0; g < stage.replicas.size(); ++g) {
             if (stage.replicas[g] <= 0)
                 continue;
@@ -92,7 +92,7 @@ QString PoolPresentation::bottleneckPlace(const core::PoolPlan& plan) {
     QString place;
     double worst = -1;
     for (int s = 0; s < static_cast<int>(plan.stages.size()); ++s) {
-        const core::PoolStage& stage = plan.stages[at(s)];
+        const core::PoolStage& stage = plan.stages[cellAt(s)];
         if (stage.stageMs > worst) {
             worst = stage.stageMs;
             place = QStringLiteral("stage %1").arg(s);
@@ -109,9 +109,10 @@ QString PoolPresentation::summary(const core::PoolSimulation& simulation, const 
     const core::PoolPlan& plan = simulation.plan;
     QStringList replicated;
     for (int s = 0; s < static_cast<int>(plan.stages.size()); ++s)
-        if (plan.stages[at(s)].machines.size() > 1)
-            replicated
-                << QStringLiteral("stage %1 ×%2").arg(s).arg(plan.stages[at(s)].machines.size());
+        if (plan.stages[cellAt(s)].machines.size() > 1)
+            replicated << QStringLiteral("stage %1 ×%2")
+                              .arg(s)
+                              .arg(plan.stages[cellAt(s)].machines.size());
     const QString replicas = replicated.isEmpty()
                                  ? QStringLiteral("no stage replicated")
                                  : replicated.join(QStringLiteral(", ")) +
@@ -140,17 +141,18 @@ QString PoolPresentation::memory(const core::PoolPlan& plan, const core::PoolReq
     const std::vector<StageMemoryBar> bars = memoryBars(plan, request);
     int fullest = -1, largest = -1;
     for (int b = 0; b < static_cast<int>(bars.size()); ++b) {
-        const StageMemoryBar& bar = bars[at(b)];
-        if (largest < 0 || bar.memory.total() > bars[at(largest)].memory.total())
+        const StageMemoryBar& bar = bars[cellAt(b)];
+        if (largest < 0 || bar.memory.total() > bars[cellAt(largest)].memory.total())
             largest = b;
         if (bar.isOver())
             over << QStringLiteral("stage %1 needs %2, %3 over its %4.")
                         .arg(bar.name, Format::binaryBytes(bar.memory.total()),
                              Format::binaryBytes(bar.memory.total() - bar.capacityBytes),
                              Format::binaryBytes(bar.capacityBytes));
-        else if (bar.capacityBytes > 0 && (fullest < 0 || bar.memory.total() / bar.capacityBytes >
-                                                              bars[at(fullest)].memory.total() /
-                                                                  bars[at(fullest)].capacityBytes))
+        else if (bar.capacityBytes > 0 &&
+                 (fullest < 0 ||
+                  bar.memory.total() / bar.capacityBytes >
+                      bars[cellAt(fullest)].memory.total() / bars[cellAt(fullest)].capacityBytes))
             fullest = b;
     }
     if (bars.empty())
@@ -161,8 +163,9 @@ QString PoolPresentation::memory(const core::PoolPlan& plan, const core::PoolReq
         return QStringLiteral("Memory per replica: stage %1 needs the most, %2; no machine type "
                               "running a stage has a memory limit, so whether they fit is not "
                               "known.")
-            .arg(bars[at(largest)].name, Format::binaryBytes(bars[at(largest)].memory.total()));
-    const StageMemoryBar& bar = bars[at(fullest)];
+            .arg(bars[cellAt(largest)].name,
+                 Format::binaryBytes(bars[cellAt(largest)].memory.total()));
+    const StageMemoryBar& bar = bars[cellAt(fullest)];
     return QStringLiteral("Memory per replica: every replica on a type with a limit fits (the "
                           "fullest, stage %1, needs %2 of %3).")
         .arg(bar.name, Format::binaryBytes(bar.memory.total()),

@@ -20,7 +20,7 @@
 namespace cutlab::ui {
 namespace {
 
-constexpr double kMargin = 10;
+constexpr double kStripMargin = 10;
 constexpr double kLabelHeight = 18;
 constexpr double kCellHeight = 26;
 
@@ -34,7 +34,7 @@ StageStripView::StageStripView(QWidget* parent)
     setBackgroundBrush(m_colors.background);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // room for the caption under the ticks even when a long model brings the scroll bar
-    setFixedHeight(static_cast<int>(kLabelHeight + kCellHeight + 2 * kMargin + 22) +
+    setFixedHeight(static_cast<int>(kLabelHeight + kCellHeight + 2 * kStripMargin + 22) +
                    horizontalScrollBar()->sizeHint().height());
     setToolTip(QStringLiteral(
         "The pipeline's stages over the layers. Drag a dark handle to move a stage boundary."));
@@ -91,7 +91,7 @@ bool StageStripView::setBoundaries(const std::vector<int>& boundaries) {
     }
     m_boundaries = boundaries;
     m_rebuilding = true; // the handles' moves below are not the user's
-    const double top = kMargin + kLabelHeight;
+    const double top = kStripMargin + kLabelHeight;
     for (std::size_t b = 0; b < m_handles.size(); ++b) {
         m_handles[b]->setSnap(nullptr);
         m_handles[b]->setPos(xOfPosition(m_boundaries[b]), top);
@@ -149,7 +149,7 @@ std::vector<int> StageStripView::stageOfLayer() const {
 }
 
 double StageStripView::xOfPosition(int position) const {
-    return kMargin + position * m_cellWidth;
+    return kStripMargin + position * m_cellWidth;
 }
 
 StageBoundaryItem* StageStripView::handle(int index) const {
@@ -176,11 +176,11 @@ void StageStripView::rebuild() {
         m_rebuilding = false;
         return;
     }
-    m_cellWidth = std::max(6.0, (viewport()->width() - 2 * kMargin) / n);
-    const double top = kMargin + kLabelHeight;
+    m_cellWidth = std::max(6.0, (viewport()->width() - 2 * kStripMargin) / n);
+    const double top = kStripMargin + kLabelHeight;
     // the cells and ticks: one item painting what is exposed (one item per layer took 0.2 s
     // to build for a 50,000-layer model)
-    m_cells = new StageCellsItem(*m_profile, m_allowed, kMargin, top, m_cellWidth, kCellHeight,
+    m_cells = new StageCellsItem(*m_profile, m_allowed, kStripMargin, top, m_cellWidth, kCellHeight,
                                  m_colors.background, m_colors.mutedText);
     m_cells->setStages(m_stageOfLayer);
     scene()->addItem(m_cells);
@@ -193,7 +193,7 @@ void StageStripView::rebuild() {
     small.setPointSizeF(7.5);
     caption->setFont(small);
     caption->setBrush(m_colors.mutedText);
-    caption->setPos(kMargin, top + kCellHeight + 8);
+    caption->setPos(kStripMargin, top + kCellHeight + 8);
     if (m_editable) {
         for (std::size_t b = 0; b < m_boundaries.size(); ++b) {
             auto* item = new StageBoundaryItem(static_cast<int>(b), kCellHeight);
@@ -216,7 +216,7 @@ void StageStripView::rebuild() {
         label->setBrush(m_colors.text);
         m_stageLabels.push_back(label);
     }
-    scene()->setSceneRect(0, 0, xOfPosition(n) + kMargin, top + kCellHeight + 22);
+    scene()->setSceneRect(0, 0, xOfPosition(n) + kStripMargin, top + kCellHeight + 22);
     m_rebuilding = false;
     recolour();
 }
@@ -252,7 +252,8 @@ void StageStripView::recolour() {
         label->setText(metrics.elidedText(full, Qt::ElideRight, std::max(width - 4, 10.0)));
         label->setVisible(true);
         label->setBrush(isOver(static_cast<int>(s)) ? m_colors.error : m_colors.text);
-        label->setPos(xOfPosition(first) + (width - label->boundingRect().width()) / 2, kMargin);
+        label->setPos(xOfPosition(first) + (width - label->boundingRect().width()) / 2,
+                      kStripMargin);
     }
 }
 
@@ -265,7 +266,7 @@ QPointF StageStripView::snap(int index, const QPointF& wanted) const {
     for (int position : m_allowed)
         if (position > low && position < high)
             candidates.push_back(position);
-    const double y = kMargin + kLabelHeight;
+    const double y = kStripMargin + kLabelHeight;
     if (candidates.empty())
         return QPointF(xOfPosition(m_boundaries[b]), y);
     std::vector<double> xs;
@@ -280,7 +281,7 @@ void StageStripView::handleMoved(int index) {
         return;
     const auto b = static_cast<std::size_t>(index);
     const int position =
-        static_cast<int>(std::lround((m_handles[b]->pos().x() - kMargin) / m_cellWidth));
+        static_cast<int>(std::lround((m_handles[b]->pos().x() - kStripMargin) / m_cellWidth));
     if (position == m_boundaries[b])
         return;
     m_boundaries[b] = position;

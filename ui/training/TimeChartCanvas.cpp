@@ -14,7 +14,7 @@
 namespace cutlab::ui {
 namespace {
 
-constexpr double kMargin = 14;
+constexpr double kCanvasMargin = 14;
 constexpr double kRowGap = 5;
 constexpr double kLineHeight = 16;
 
@@ -51,14 +51,14 @@ TimeChartCanvas::TimeChartCanvas(QGraphicsScene* scene, double width, const QStr
     : m_scene(scene), m_colors(colors), m_width(std::max(width, 360.0)),
       m_totalMs(totalMs > 0 ? totalMs : 1.0), m_labelLines(boundaryLabelLines) {
     m_scene->setBackgroundBrush(m_colors.background);
-    double y = kMargin;
+    double y = kCanvasMargin;
     const QFont titleFont = font(10.5, true);
     auto* titleItem = m_scene->addSimpleText(
-        QFontMetricsF(titleFont).elidedText(title, Qt::ElideRight, m_width - 2 * kMargin),
+        QFontMetricsF(titleFont).elidedText(title, Qt::ElideRight, m_width - 2 * kCanvasMargin),
         titleFont);
     titleItem->setToolTip(title);
     titleItem->setBrush(m_colors.text);
-    titleItem->setPos(kMargin, y);
+    titleItem->setPos(kCanvasMargin, y);
     y += titleItem->boundingRect().height() + 8;
 
     const QFont rowFont = font(8.5);
@@ -67,8 +67,8 @@ TimeChartCanvas::TimeChartCanvas(QGraphicsScene* scene, double width, const QStr
     for (const auto& row : rows)
         labelWidth = std::max(labelWidth, metrics.horizontalAdvance(row.name));
     labelWidth = std::min(labelWidth, m_width * 0.38);
-    m_left = kMargin + labelWidth + 10;
-    m_right = m_width - kMargin - 10;
+    m_left = kCanvasMargin + labelWidth + 10;
+    m_right = m_width - kCanvasMargin - 10;
 
     m_labelsTop = y;
     y += m_labelLines * kLineHeight + (m_labelLines > 0 ? 4 : 0);
@@ -194,11 +194,11 @@ void TimeChartCanvas::finish(const std::vector<std::pair<QBrush, QString>>& lege
     // Legend: swatches in a row, wrapping.
     const QFont legendFont = font(8);
     const QFontMetricsF legendMetrics(legendFont);
-    double x = kMargin;
+    double x = kCanvasMargin;
     for (const auto& [brush, name] : legend) {
         const double w = 16 + 5 + legendMetrics.horizontalAdvance(name) + 16;
-        if (x + w > m_width - kMargin && x > kMargin) {
-            x = kMargin;
+        if (x + w > m_width - kCanvasMargin && x > kCanvasMargin) {
+            x = kCanvasMargin;
             y += legendMetrics.height() + 4;
         }
         m_scene->addRect(QRectF(x, y + 2, 16, legendMetrics.height() - 4),
@@ -213,11 +213,11 @@ void TimeChartCanvas::finish(const std::vector<std::pair<QBrush, QString>>& lege
         auto* text = m_scene->addText(QString(), font(8));
         text->setDefaultTextColor(m_colors.text);
         text->setPlainText(caption);
-        text->setTextWidth(m_width - 2 * kMargin);
-        text->setPos(kMargin - 4, y);
+        text->setTextWidth(m_width - 2 * kCanvasMargin);
+        text->setPos(kCanvasMargin - 4, y);
         y += text->boundingRect().height();
     }
-    m_scene->setSceneRect(0, 0, m_width, y + kMargin);
+    m_scene->setSceneRect(0, 0, m_width, y + kCanvasMargin);
 }
 
 } // namespace cutlab::ui
