@@ -147,7 +147,8 @@ class ShapeFolder {
             else
                 infer(node);
         }
-        writeTypes();
+        if (folded > 0 || m_inferred) // else value_info is as ONNX's inference left it
+            writeTypes();
         return folded;
     }
 
@@ -258,8 +259,9 @@ class ShapeFolder {
 
     // The node's output types from its ONNX schema, given what is known of its inputs.
     void infer(onnx::NodeProto& node) {
-        if (!m_withInference)
-            return;
+        if (!m_withInference || outputsKnown(node))
+            return; // ONNX's own inference gave every output already
+        m_inferred = true;
         const auto* schema =
             onnx::OpSchemaRegistry::Schema(node.op_type(), static_cast<int>(m_opset), "");
         if (!schema)
@@ -313,6 +315,13 @@ class ShapeFolder {
         setType(node.output(0), type);
     }
 
+    bool outputsKnown(const onnx::NodeProto& node) const {
+        for (const auto& name : node.output())
+            if (!name.empty() && !knownShape(name))
+                return false;
+        return true;
+    }
+
     void writeTypes() {
         std::unordered_map<std::string, onnx::ValueInfoProto*> outputs;
         for (auto& output : *m_graph.mutable_output())
@@ -337,6 +346,7 @@ class ShapeFolder {
     onnx::GraphProto& m_graph;
     std::int64_t m_opset;
     bool m_withInference;
+    bool m_inferred = false; // a node's types were inferred here
     std::unordered_map<std::string, onnx::TypeProto> m_types;
     std::unordered_map<std::string, onnx::TypeProto*> m_typePointers;
     std::unordered_map<std::string, FoldedTensor> m_values;
