@@ -3,6 +3,7 @@
 #include "core/onnx/EinsumEquation.h"
 #include "core/onnx/FoldedTensor.h"
 #include "core/onnx/OnnxImport.h"
+#include "core/onnx/OnnxModelReader.h"
 #include "core/onnx/ShapeArithmetic.h"
 #include "core/onnx/ShapeOperators.h"
 #include "core/onnx/UnknownShapes.h"
@@ -17,10 +18,6 @@ namespace cutlab::core {
 namespace {
 
 using folding::Dims;
-
-bool isStandard(const onnx::NodeProto& node) {
-    return node.domain().empty() || node.domain() == "ai.onnx";
-}
 
 bool hasSubgraph(const onnx::NodeProto& node) {
     for (const auto& attribute : node.attribute())
@@ -42,18 +39,6 @@ onnx::TypeProto typeOf(const FoldedTensor& tensor) {
     for (const std::int64_t d : tensor.dims)
         shape->add_dim()->set_dim_value(d);
     return type;
-}
-
-std::optional<Dims> fullShape(const onnx::TypeProto& type) {
-    if (!type.has_tensor_type() || !type.tensor_type().has_shape())
-        return std::nullopt;
-    Dims dims;
-    for (const auto& dim : type.tensor_type().shape().dim()) {
-        if (!dim.has_dim_value())
-            return std::nullopt;
-        dims.push_back(dim.dim_value());
-    }
-    return dims;
 }
 
 // The value a Constant node holds, when folding computes with its type.
@@ -86,7 +71,7 @@ std::optional<FoldedTensor> constantValue(const onnx::NodeProto& node) {
 // ONNX library's Einsum inference does not read: the same equation without them.
 void compactEinsumEquations(onnx::GraphProto& graph) {
     for (auto& node : *graph.mutable_node()) {
-        if (node.op_type() != "Einsum" || !isStandard(node))
+        if (node.op_type() != "Einsum" || !isStandardDomain(node.domain()))
             continue;
         for (auto& attribute : *node.mutable_attribute())
             if (attribute.name() == "equation") {
@@ -133,7 +118,7 @@ class ShapeFolder {
     int run() {
         int folded = 0;
         for (auto& node : *m_graph.mutable_node()) {
-            if (!isStandard(node) || node.output_size() == 0 || hasSubgraph(node))
+            if (!isStandardDomain(node.domain()) || node.output_size() == 0 || hasSubgraph(node))
                 continue;
             if (node.op_type() == "Constant") {
                 if (auto value = constantValue(node); value && knowable(*value))
@@ -174,7 +159,7 @@ class ShapeFolder {
 
     std::optional<Dims> knownShape(const std::string& name) const {
         const auto found = m_types.find(name);
-        return found == m_types.end() ? std::nullopt : fullShape(found->second);
+        return found == m_types.end() ? std::nullopt : completeShapeOf(found->second);
     }
 
     std::optional<FoldedTensor> shapeValue(const onnx::NodeProto& node) const {
@@ -280,7 +265,7 @@ class ShapeFolder {
                 const std::string& name = node.output(i);
                 if (name.empty() || !type || !type->has_tensor_type())
                     continue;
-                if (fullShape(*type) || !knownShape(name))
+                if (completeShapeOf(*type) || !knownShape(name))
                     setType(name, *type);
             }
         } catch (const std::exception& error) {
@@ -333,7 +318,7 @@ class ShapeFolder {
                 if (name.empty() || found == m_types.end())
                     continue;
                 if (const auto output = outputs.find(name); output != outputs.end()) {
-                    if (fullShape(found->second))
+                    if (completeShapeOf(found->second))
                         *output->second->mutable_type() = found->second;
                     continue;
                 }

@@ -16,15 +16,6 @@ const std::set<std::string> kDataDependent{
     "NonZero", "NonMaxSuppression", "Unique",     "Compress",       "TopK", "Loop", "Scan",
     "If",      "StringSplit",       "SequenceAt", "SplitToSequence"};
 
-bool completeShape(const onnx::TypeProto& type) {
-    if (!type.has_tensor_type() || !type.tensor_type().has_shape())
-        return false;
-    for (const auto& dim : type.tensor_type().shape().dim())
-        if (!dim.has_dim_value())
-            return false;
-    return true;
-}
-
 // What the graph says of its tensors after inference and folding.
 class GraphFacts {
   public:
@@ -51,7 +42,7 @@ class GraphFacts {
         if (m_values.count(name))
             return true;
         const auto found = m_types.find(name);
-        return found != m_types.end() && completeShape(*found->second);
+        return found != m_types.end() && completeShapeOf(*found->second).has_value();
     }
     bool unknownInteger(const std::string& name) const {
         const auto found = m_types.find(name);
@@ -145,6 +136,18 @@ void refuseUnknownShapes(const onnx::GraphProto& graph) {
                           ") depends on the data: node " + nodeName(cause) + what +
                           "; CutLab needs every size fixed, so cut the model before node " +
                           nodeName(cause) + " (export the part before it)");
+}
+
+std::optional<std::vector<std::int64_t>> completeShapeOf(const onnx::TypeProto& type) {
+    if (!type.has_tensor_type() || !type.tensor_type().has_shape())
+        return std::nullopt;
+    std::vector<std::int64_t> dims;
+    for (const auto& dim : type.tensor_type().shape().dim()) {
+        if (!dim.has_dim_value())
+            return std::nullopt;
+        dims.push_back(dim.dim_value());
+    }
+    return dims;
 }
 
 } // namespace cutlab::core

@@ -2,7 +2,14 @@
 
 #include <onnx/onnx_pb.h>
 
+#include <cstdint>
+#include <optional>
+#include <vector>
+
 namespace cutlab::core {
+
+// The dimensions of a tensor type whose every dimension has a value; nullopt otherwise.
+std::optional<std::vector<std::int64_t>> completeShapeOf(const onnx::TypeProto& type);
 
 // True when an operator's output (Constant nodes aside) has no complete shape in the graph's
 // value_info or outputs.
