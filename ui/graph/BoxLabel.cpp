@@ -52,7 +52,7 @@ void BoxLabel::paint(QPainter* painter, const QRectF& rect, double lod, const QS
     const QFontMetricsF bold(font);
     painter->drawText(QRectF(text.left(), text.top(), text.width(), line),
                       Qt::AlignLeft | Qt::AlignVCenter,
-                      bold.elidedText(title, Qt::ElideRight, text.width()));
+                      bold.elidedText(title, Qt::ElideMiddle, text.width()));
     if (lines < 2)
         return;
     font.setBold(false);

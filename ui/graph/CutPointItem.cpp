@@ -22,12 +22,14 @@ CutPointItem::CutPointItem(GraphInteraction* interaction, int boundary, double m
     setZValue(topToBottom ? 9 : 11);
     setToolTip(tooltip);
     setAcceptedMouseButtons(Qt::NoButton);
+    // a label of two lines ("input" over its size) stays as narrow as the others
+    const double height = 14.0 * (m_label.count('\n') + 1);
     if (topToBottom) {
         m_line = QLineF(crossMin + 10, main, crossMax - 10, main);
-        m_labelRect = QRectF(6, main - 16, 80, 14);
+        m_labelRect = QRectF(6, main - 2 - height, 80, height);
     } else {
         m_line = QLineF(main, crossMin + 10, main, crossMax - 10);
-        m_labelRect = QRectF(main - 40, -22, 80, 14);
+        m_labelRect = QRectF(main - 40, -8 - height, 80, height);
     }
     m_bounds = QRectF(m_line.p1(), m_line.p2())
                    .normalized()
@@ -60,8 +62,8 @@ void CutPointItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* opti
     QFont font = labelFont(grow);
     painter->setFont(font);
     const QRectF labelRect = grownLabelRect(grow);
-    const QRectF pill = painter->fontMetrics().boundingRect(m_label).adjusted(-4, -1, 4, 1);
-    QRectF box(0, 0, pill.width(), labelRect.height());
+    const QRectF text = QFontMetricsF(font).boundingRect(labelRect, Qt::AlignCenter, m_label);
+    QRectF box(0, 0, text.width() + 8, labelRect.height());
     box.moveCenter(labelRect.center());
     painter->setPen(Qt::NoPen);
     painter->setBrush(colors.background);

@@ -390,7 +390,7 @@ void GraphScene::addCutPoints(int firstBlock, int from, int to) {
                 "The end of the model: a handle here leaves the tier after it unused.");
         } else {
             const double bytes = m_document->model()->cutBytes(position);
-            label = (b == 0 ? QStringLiteral("input ") : QString()) + Format::bytes(bytes);
+            label = (b == 0 ? QStringLiteral("input\n") : QString()) + Format::bytes(bytes);
             tip = b == 0 ? QStringLiteral("Before the first layer: the model input (%1) is sent.")
                                .arg(Format::bytes(bytes))
                          : QStringLiteral("Valid cut after '%1': %2 cross it per sample.")
