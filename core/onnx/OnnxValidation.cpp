@@ -12,7 +12,9 @@
 #include <cstdio>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace cutlab::core {
 namespace {
@@ -70,9 +72,33 @@ class ModelValidator {
             valueInfo(value, "value", where);
         for (int i = 0; i < graph.node_size(); ++i)
             node(graph.node(i), i, depth, where, constants);
+        if (depth == 0) // a subgraph also reads the names of the graphs around it
+            inputsDefinedBeforeUse(graph);
     }
 
   private:
+    // Every tensor a node reads is a graph input, an initializer or an earlier node's output,
+    // before ONNX's inference reads them (on an undefined one it may read out of bounds).
+    static void inputsDefinedBeforeUse(const onnx::GraphProto& graph) {
+        std::unordered_set<std::string_view> defined;
+        defined.reserve(static_cast<std::size_t>(graph.input_size() + graph.initializer_size() +
+                                                 graph.node_size()));
+        for (const auto& value : graph.input())
+            defined.insert(value.name());
+        for (const auto& initializer : graph.initializer())
+            defined.insert(initializer.name());
+        for (int i = 0; i < graph.node_size(); ++i) {
+            const auto& node = graph.node(i);
+            for (const auto& name : node.input())
+                if (!name.empty() && !defined.count(name))
+                    fail(nodeLabel(node, i) + " reads tensor '" + name +
+                         "', which no earlier node produces: the nodes are not in topological "
+                         "order or the graph is incomplete");
+            for (const auto& name : node.output())
+                defined.insert(name);
+        }
+    }
+
     void valueInfo(const onnx::ValueInfoProto& value, const std::string& kind,
                    const std::string& where) {
         checkName(value.name(), "a " + kind + where);
