@@ -43,7 +43,8 @@ static std::string jsonKindOf(const nlohmann::ordered_json& value) {
 }
 
 std::optional<double> JsonFields::nonNegativeNumber(const nlohmann::ordered_json& value,
-                                                    const std::string& pointer, NumberRange range) {
+                                                    const IssuePointer& pointer,
+                                                    NumberRange range) {
     if (value.is_string()) {
         add(pointer,
             "the number " + briefJson(value) + " is written as a string; remove the quotes");
@@ -70,7 +71,7 @@ std::optional<double> JsonFields::nonNegativeNumber(const nlohmann::ordered_json
 }
 
 std::optional<std::string> JsonFields::string(const nlohmann::ordered_json& value,
-                                              const std::string& pointer, std::size_t maxBytes) {
+                                              const IssuePointer& pointer, std::size_t maxBytes) {
     if (!value.is_string()) {
         add(pointer, "must be a string, not " + jsonKindOf(value));
         return std::nullopt;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/io/InputLimits.h"
+#include "core/io/IssuePointer.h"
 #include "core/model/ProfileIssue.h"
 
 #include <nlohmann/json.hpp>
@@ -20,13 +21,13 @@ class JsonFields {
     // A finite number in [0, range.max] (numbers written as strings, NaN, infinities, negatives
     // and numbers beyond the range rejected).
     std::optional<double> nonNegativeNumber(const nlohmann::ordered_json& value,
-                                            const std::string& pointer, NumberRange range);
+                                            const IssuePointer& pointer, NumberRange range);
     // A string of at most maxBytes bytes.
     std::optional<std::string> string(const nlohmann::ordered_json& value,
-                                      const std::string& pointer,
+                                      const IssuePointer& pointer,
                                       std::size_t maxBytes = kMaxNameBytes);
-    void add(const std::string& pointer, const std::string& message) {
-        m_issues.push_back({pointer, message});
+    void add(const IssuePointer& pointer, const std::string& message) {
+        m_issues.push_back({pointer.text(), message});
     }
 
   private:

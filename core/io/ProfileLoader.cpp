@@ -14,8 +14,9 @@ using Json = nlohmann::ordered_json;
 
 class ProfileValidator {
   public:
-    explicit ProfileValidator(std::vector<ProfileIssue>& issues)
-        : m_issues(issues), m_fields(issues) {}
+    // A layer graph is a profile before its machines are added: no machines and no times.
+    ProfileValidator(std::vector<ProfileIssue>& issues, bool layerGraph)
+        : m_issues(issues), m_fields(issues), m_layerGraph(layerGraph) {}
 
     std::optional<Profile> validate(Json& root) {
         if (!root.is_object()) {
@@ -94,6 +95,12 @@ class ProfileValidator {
     }
 
     void readMachines(const Json& root) {
+        if (m_layerGraph) {
+            const auto machines = root.find("machines");
+            if (machines == root.end() || !machines->is_array() || !machines->empty())
+                m_fields.add("/machines", "a layer graph lists no machines (\"machines\": [])");
+            return;
+        }
         const std::size_t issuesBefore = m_issues.size();
         readMachineList(root);
         // Per-layer times are checked against the machines only when the list itself is sound;
@@ -124,7 +131,7 @@ class ProfileValidator {
             const auto id = entry.find("id");
             if (id == entry.end()) {
                 m_fields.add(at, "missing \"id\"");
-            } else if (auto text = m_fields.string(*id, at + "/id")) {
+            } else if (auto text = m_fields.string(*id, {at, "id"})) {
                 if (text->empty())
                     m_fields.add(at + "/id", "empty machine id");
                 else if (auto [it, fresh] = seen.emplace(*text, i); !fresh)
@@ -195,7 +202,7 @@ class ProfileValidator {
             readLayerId(entry, at, i, firstPosition, layer);
             readInputs(entry, at, i, firstPosition, layer);
             readLayerNumbers(entry, at, layer);
-            layer.forwardMs = readTimes(entry, at, "forward_ms", true);
+            layer.forwardMs = readTimes(entry, at, "forward_ms", !m_layerGraph);
             layer.backwardMs = readTimes(entry, at, "backward_ms", false);
             layer.updateMs = readTimes(entry, at, "update_ms", false);
             backwardEverywhere = backwardEverywhere && !layer.backwardMs.empty();
@@ -215,26 +222,26 @@ class ProfileValidator {
             m_fields.add(at, "missing \"id\"");
             return;
         }
-        auto text = m_fields.string(*id, at + "/id");
+        auto text = m_fields.string(*id, {at, "id"});
         if (!text)
             return;
         if (text->empty()) {
-            m_fields.add(at + "/id", "empty layer id");
+            m_fields.add({at, "id"}, "empty layer id");
             return;
         }
         const std::size_t first = firstPosition.at(*text);
         if (first != position)
-            m_fields.add(at + "/id", "duplicate layer id '" + *text + "' (also /layers/" +
+            m_fields.add({at, "id"}, "duplicate layer id '" + *text + "' (also /layers/" +
                                          std::to_string(first) + ")");
         layer.id = *text;
         if (auto type = entry.find("type"); type != entry.end()) {
-            if (auto name = m_fields.string(*type, at + "/type"))
+            if (auto name = m_fields.string(*type, {at, "type"}))
                 layer.type = *name;
         }
         if (auto kind = entry.find("operator_class"); kind != entry.end())
-            if (auto name = m_fields.string(*kind, at + "/operator_class"))
+            if (auto name = m_fields.string(*kind, {at, "operator_class"}))
                 if (!operatorClassFromName(*name))
-                    m_fields.add(at + "/operator_class", "unknown operator class '" + *name +
+                    m_fields.add({at, "operator_class"}, "unknown operator class '" + *name +
                                                              "' (expected one of " +
                                                              operatorClassNames() + ")");
     }
@@ -250,17 +257,18 @@ class ProfileValidator {
         // a layer that reads the model input beside earlier layers (imported graphs)
         if (auto also = entry.find("reads_model_input"); also != entry.end()) {
             if (!also->is_boolean())
-                m_fields.add(at + "/reads_model_input",
+                m_fields.add({at, "reads_model_input"},
                              "\"reads_model_input\" must be true or false");
             else
                 layer.readsModelInput = also->get<bool>();
         }
         if (!inputs->is_array()) {
-            m_fields.add(at + "/inputs", "\"inputs\" must be a list of layer ids");
+            m_fields.add({at, "inputs"}, "\"inputs\" must be a list of layer ids");
             return;
         }
+        const std::string inputsAt = at + "/inputs";
         for (std::size_t k = 0; k < inputs->size(); ++k) {
-            const std::string where = jsonPointerAppend(at + "/inputs", k);
+            const IssuePointer where(inputsAt, k);
             auto name = m_fields.string((*inputs)[k], where);
             if (!name)
                 continue;
@@ -282,14 +290,14 @@ class ProfileValidator {
     void readLayerNumbers(const Json& entry, const std::string& at, Layer& layer) {
         if (auto bytes = entry.find("output_bytes"); bytes == entry.end())
             m_fields.add(at, "missing \"output_bytes\"");
-        else if (auto value = m_fields.nonNegativeNumber(*bytes, at + "/output_bytes", kBytesRange))
+        else if (auto value = m_fields.nonNegativeNumber(*bytes, {at, "output_bytes"}, kBytesRange))
             layer.outputBytes = *value;
         if (auto bytes = entry.find("param_bytes"); bytes != entry.end()) {
-            if (auto value = m_fields.nonNegativeNumber(*bytes, at + "/param_bytes", kBytesRange))
+            if (auto value = m_fields.nonNegativeNumber(*bytes, {at, "param_bytes"}, kBytesRange))
                 layer.paramBytes = *value;
         }
         if (auto flops = entry.find("flops"); flops != entry.end()) {
-            if (auto value = m_fields.nonNegativeNumber(*flops, at + "/flops", kFlopsRange))
+            if (auto value = m_fields.nonNegativeNumber(*flops, {at, "flops"}, kFlopsRange))
                 layer.flops = *value;
         }
     }
@@ -312,7 +320,7 @@ class ProfileValidator {
         for (const auto& [key, value] : times->items()) {
             const std::string machineId = key.size() > kMaxNameBytes ? briefText(key) : key;
             if (!m_machinesSound) {
-                m_fields.nonNegativeNumber(value, jsonPointerAppend(where, machineId), kTimeRange);
+                m_fields.nonNegativeNumber(value, {where, machineId}, kTimeRange);
                 continue;
             }
             const int machine = m_profile.machineIndex(machineId);
@@ -321,8 +329,7 @@ class ProfileValidator {
                              "unknown machine '" + briefText(machineId) + "'");
                 continue;
             }
-            if (auto ms = m_fields.nonNegativeNumber(value, jsonPointerAppend(where, machineId),
-                                                     kTimeRange))
+            if (auto ms = m_fields.nonNegativeNumber(value, {where, machineId}, kTimeRange))
                 result[static_cast<std::size_t>(machine)] = *ms;
         }
         for (const Machine& machine : m_profile.machines) {
@@ -335,8 +342,16 @@ class ProfileValidator {
     std::vector<ProfileIssue>& m_issues;
     JsonFields m_fields;
     Profile m_profile;
+    bool m_layerGraph;
     bool m_machinesSound = true;
 };
+
+ProfileLoadResult validateDocument(nlohmann::ordered_json& document, bool layerGraph) {
+    ProfileLoadResult result;
+    ProfileValidator validator(result.issues, layerGraph);
+    result.profile = validator.validate(document);
+    return result;
+}
 
 } // namespace
 
@@ -347,9 +362,11 @@ ProfileLoadResult parseProfile(std::string_view text) {
         result.issues.push_back(*parsed.issue);
         return result;
     }
-    ProfileValidator validator(result.issues);
-    result.profile = validator.validate(*parsed.value);
-    return result;
+    return validateDocument(*parsed.value, false);
+}
+
+ProfileLoadResult validateLayerGraphJson(nlohmann::ordered_json& document) {
+    return validateDocument(document, true);
 }
 
 ProfileLoadResult loadProfileFile(const std::string& path) {

@@ -25,6 +25,14 @@ void appendOtherFields(Json& document, const Json& written,
     }
 }
 
+// An empty object with room for `fields` members: an ordered object grows as a vector, and a
+// large profile writes hundreds of thousands of small ones.
+Json objectWithRoom(std::size_t fields) {
+    Json json = Json::object();
+    json.get_ref<Json::object_t&>().reserve(fields);
+    return json;
+}
+
 bool has(const Json& written, const char* key) {
     return written.is_object() && written.contains(key);
 }
@@ -53,14 +61,14 @@ Json machineEntryJson(const Machine& machine) {
 }
 
 Json timesToJson(const Profile& profile, const std::vector<double>& times) {
-    Json json = Json::object();
+    Json json = objectWithRoom(profile.machines.size());
     for (std::size_t m = 0; m < profile.machines.size() && m < times.size(); ++m)
         json[profile.machines[m].id] = jsonNumber(times[m]);
     return json;
 }
 
 Json layerToJson(const Profile& profile, const Layer& layer) {
-    Json json = Json::object();
+    Json json = objectWithRoom(9 + (layer.fields.is_object() ? layer.fields.size() : 0));
     json["id"] = layer.id;
     if (!layer.type.empty() || has(layer.fields, "type"))
         json["type"] = layer.type;

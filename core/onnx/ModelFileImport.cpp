@@ -11,37 +11,23 @@
 #include "core/model/RooflineEstimator.h"
 #include "core/onnx/OnnxImportSandbox.h"
 
+#include <cmath>
 #include <fstream>
 #include <unordered_map>
 
 namespace cutlab::core {
 namespace {
 
-// The imported graph as a profile without machines, for the estimator to add them.
-Profile graphToProfile(const nlohmann::ordered_json& graph) {
-    Profile profile;
-    const auto& model = graph.at("model");
-    profile.model.name = model.at("name").get<std::string>();
-    profile.model.source = model.at("source").get<std::string>();
-    profile.model.inputBytes = model.at("input_bytes").get<double>();
-    profile.model.batch = model.at("batch").get<double>();
-    profile.model.fields = model;
-    std::unordered_map<std::string, int> position;
-    for (const auto& entry : graph.at("layers")) {
-        Layer layer;
-        layer.id = entry.at("id").get<std::string>();
-        layer.type = entry.at("type").get<std::string>();
-        for (const auto& input : entry.at("inputs"))
-            layer.inputs.push_back(position.at(input.get<std::string>()));
-        layer.readsModelInput = layer.inputs.empty() || entry.value("reads_model_input", false);
-        layer.outputBytes = entry.at("output_bytes").get<double>();
-        layer.paramBytes = entry.at("param_bytes").get<double>();
-        layer.flops = entry.at("flops").get<double>();
-        layer.fields = entry;
-        position[layer.id] = static_cast<int>(profile.layers.size());
-        profile.layers.push_back(std::move(layer));
-    }
-    return profile;
+// The times the estimator gave, within what a profile may hold (a huge layer on a slow machine
+// could exceed it): what is written must open.
+void checkEstimatedTimes(const Profile& profile, const std::string& source) {
+    for (const Layer& layer : profile.layers)
+        for (const auto* times : {&layer.forwardMs, &layer.backwardMs, &layer.updateMs})
+            for (const double ms : *times)
+                if (!std::isfinite(ms) || ms < 0 || ms > kTimeRange.max)
+                    throw ModelImportError(source, "layer '" + layer.id +
+                                                       "' would take more than " + kTimeRange.text +
+                                                       " on a machine");
 }
 
 ConvertedProfile importOnnx(const std::string& source, const ModelImportOptions& options,
@@ -64,30 +50,27 @@ ConvertedProfile importOnnx(const std::string& source, const ModelImportOptions&
     } catch (const OnnxImportError& error) {
         throw ModelImportError(source, error.what());
     }
-    Profile profile;
-    try {
-        profile = graphToProfile(graph);
-    } catch (const std::exception&) {
-        throw ModelImportError(source, "the import helper sent a layer graph that is not whole");
-    }
+    // the helper's reply is checked as every profile read is, before anything uses it
+    ProfileLoadResult checked = validateLayerGraphJson(graph);
+    if (!checked.ok())
+        throw ModelImportError(source, "the import helper sent a layer graph that does not "
+                                       "validate: " +
+                                           checked.issues.front().text());
+    Profile profile = std::move(*checked.profile);
     try {
         addEstimatedMachines(profile, machines);
     } catch (const EstimateError& error) {
         throw ModelImportError(source, error.what());
     }
-    const std::string text = profileToJson(profile).dump(1);
+    checkEstimatedTimes(profile, source);
+    std::string text = profileToJson(profile).dump(1);
     if (text.size() > kMaxFileBytes)
         throw ModelImportError(source, "the profile would take " +
                                            std::to_string(text.size() >> 20) +
                                            " MiB, more than the 128 MiB a profile may have");
-    // what is written must open: the same checks as every profile read
-    const auto check = parseProfile(text);
-    if (!check.ok())
-        throw ModelImportError(source, "the imported profile does not validate: " +
-                                           check.issues.front().text());
     if (progress && !progress(0.95))
         throw ImportCancelled();
-    return {profile.model.name, text};
+    return {profile.model.name, std::move(text)};
 }
 
 } // namespace

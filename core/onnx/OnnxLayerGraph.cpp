@@ -118,10 +118,14 @@ class LayerIds {
     std::unordered_map<std::string, int> m_next;
 };
 
-// Walks the nodes in file order and makes one layer of each operator.
+// Walks the nodes in file order and makes one layer of each operator. Its maps name the graph's
+// own strings: it lives no longer than the graph unchanged.
 class LayerGraphBuilder {
   public:
     explicit LayerGraphBuilder(const onnx::GraphProto& graph) {
+        m_tensors.reserve(static_cast<std::size_t>(graph.input_size() + graph.value_info_size() +
+                                                   graph.output_size() + graph.initializer_size()));
+        m_producer.reserve(static_cast<std::size_t>(graph.node_size()));
         for (const auto& value : graph.input())
             m_tensors[value.name()] = infoOf(value);
         for (const auto& value : graph.value_info())
@@ -131,9 +135,9 @@ class LayerGraphBuilder {
         // weights: shapes and types only (their data may live in external files that are absent);
         // INT32, INT64 and BOOL initializers are shapes, axes and index buffers, not weights
         for (const auto& initializer : graph.initializer()) {
-            m_tensors[initializer.name()] = infoOf(initializer);
+            const TensorInfo& info = m_tensors[initializer.name()] = infoOf(initializer);
             if (!isIndexType(initializer.data_type()))
-                m_weightBytes[initializer.name()] = tensorBytes(m_tensors[initializer.name()]);
+                m_weightBytes[initializer.name()] = tensorBytes(info);
             m_constants.insert(initializer.name());
         }
         for (const auto& input : graph.input()) {
@@ -152,7 +156,7 @@ class LayerGraphBuilder {
             return;
         m_id = m_ids.take(node);
         m_inputs = Json::array();
-        m_inputIds.clear();
+        m_inputLayers.clear();
         m_readsModelInput = false;
         m_paramBytes = 0;
         for (const auto& name : node.input())
@@ -198,13 +202,13 @@ class LayerGraphBuilder {
             return;
         if (m_constants.count(name)) {
             const auto weight = m_weightBytes.find(name);
-            if (weight != m_weightBytes.end() && m_countedWeights.insert(name).second)
+            if (weight != m_weightBytes.end() && m_countedWeights.insert(weight->first).second)
                 m_paramBytes += weight->second;
             return;
         }
         if (const auto found = m_producer.find(name); found != m_producer.end()) {
-            if (m_inputIds.insert(found->second).second)
-                m_inputs.push_back(found->second);
+            if (m_inputLayers.insert(found->second).second)
+                m_inputs.push_back(m_layerIds[static_cast<std::size_t>(found->second)]);
             return;
         }
         if (m_graphInputs.count(name)) {
@@ -247,9 +251,11 @@ class LayerGraphBuilder {
                                           std::to_string(dim) + ": the model is malformed");
             outputBytes += tensorBytes(found->second);
             shapes.outputs.push_back(found->second.shape);
-            m_producer[name] = m_id;
+            m_producer[name] = static_cast<int>(m_layerIds.size());
         }
-        Json layer;
+        m_layerIds.push_back(m_id);
+        Json layer = Json::object();
+        layer.get_ref<Json::object_t&>().reserve(10); // an ordered object grows as a vector
         layer["id"] = m_id;
         layer["type"] = node.op_type();
         layer["inputs"] = m_inputs;
@@ -263,19 +269,20 @@ class LayerGraphBuilder {
         return layer;
     }
 
-    std::unordered_map<std::string, TensorInfo> m_tensors;
-    std::unordered_map<std::string, double> m_weightBytes;
-    std::unordered_set<std::string> m_constants;
-    std::unordered_set<std::string> m_graphInputs;
-    std::unordered_map<std::string, std::string> m_producer; // tensor -> layer id
-    std::unordered_set<std::string> m_countedWeights;
+    std::unordered_map<std::string_view, TensorInfo> m_tensors;
+    std::unordered_map<std::string_view, double> m_weightBytes;
+    std::unordered_set<std::string_view> m_constants;
+    std::unordered_set<std::string_view> m_graphInputs;
+    std::unordered_map<std::string_view, int> m_producer; // tensor -> layer index
+    std::unordered_set<std::string_view> m_countedWeights;
+    std::vector<std::string> m_layerIds;
     double m_inputBytes = 0;
     LayerIds m_ids;
     Json m_layers = Json::array();
     // the node being added
     std::string m_id;
     Json m_inputs;
-    std::unordered_set<std::string> m_inputIds;
+    std::unordered_set<int> m_inputLayers;
     bool m_readsModelInput = false;
     double m_paramBytes = 0;
 };

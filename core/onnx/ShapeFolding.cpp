@@ -82,6 +82,19 @@ void compactEinsumEquations(onnx::GraphProto& graph) {
     }
 }
 
+// Folding starts from values known before any operator runs: Constant nodes, integer
+// initializers and the sizes Shape and Size read. A graph without them has nothing to fold.
+bool hasFoldingSeeds(const onnx::GraphProto& graph) {
+    for (const auto& initializer : graph.initializer())
+        if (!FoldedTensor::isRealType(initializer.data_type()))
+            return true;
+    for (const auto& node : graph.node())
+        if (isStandardDomain(node.domain()) &&
+            (node.op_type() == "Constant" || node.op_type() == "Shape" || node.op_type() == "Size"))
+            return true;
+    return false;
+}
+
 void runOnnxInference(onnx::ModelProto& model) {
     try {
         onnx::ShapeInferenceOptions options(/*check_type=*/false, /*error_mode=*/1,
@@ -265,7 +278,7 @@ class ShapeFolder {
                 const std::string& name = node.output(i);
                 if (name.empty() || !type || !type->has_tensor_type())
                     continue;
-                if (completeShapeOf(*type) || !knownShape(name))
+                if (hasCompleteShape(*type) || !knownShape(name))
                     setType(name, *type);
             }
         } catch (const std::exception& error) {
@@ -318,7 +331,7 @@ class ShapeFolder {
                 if (name.empty() || found == m_types.end())
                     continue;
                 if (const auto output = outputs.find(name); output != outputs.end()) {
-                    if (completeShapeOf(found->second))
+                    if (hasCompleteShape(found->second))
                         *output->second->mutable_type() = found->second;
                     continue;
                 }
@@ -344,6 +357,8 @@ class ShapeFolder {
 void foldShapeComputations(onnx::ModelProto& model, std::int64_t opset) {
     compactEinsumEquations(*model.mutable_graph());
     runOnnxInference(model);
+    if (!hasFoldingSeeds(model.graph()) && !hasUnknownShapes(model.graph()))
+        return; // ONNX's inference settled every shape and nothing computes one
     for (int round = 0; round < 8; ++round) {
         const int folded = ShapeFolder(*model.mutable_graph(), opset, true).run();
         if (folded == 0 || !hasUnknownShapes(model.graph()))

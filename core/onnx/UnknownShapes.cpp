@@ -5,6 +5,7 @@
 
 #include <deque>
 #include <set>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -16,10 +17,13 @@ const std::set<std::string> kDataDependent{
     "NonZero", "NonMaxSuppression", "Unique",     "Compress",       "TopK", "Loop", "Scan",
     "If",      "StringSplit",       "SequenceAt", "SplitToSequence"};
 
-// What the graph says of its tensors after inference and folding.
+// What the graph says of its tensors after inference and folding. Its maps name the graph's own
+// strings, so it lives no longer than the graph unchanged.
 class GraphFacts {
   public:
     explicit GraphFacts(const onnx::GraphProto& graph) : m_graph(graph) {
+        m_types.reserve(static_cast<std::size_t>(graph.input_size() + graph.value_info_size() +
+                                                 graph.output_size()));
         for (const auto& value : graph.input())
             m_types[value.name()] = &value.type();
         for (const auto& value : graph.value_info())
@@ -28,23 +32,19 @@ class GraphFacts {
             m_types[value.name()] = &value.type();
         for (const auto& initializer : graph.initializer())
             m_values.insert(initializer.name());
-        for (int i = 0; i < graph.node_size(); ++i) {
-            const auto& node = graph.node(i);
-            for (const auto& name : node.output()) {
-                m_producer[name] = i;
-                if (node.op_type() == "Constant")
+        for (const auto& node : graph.node())
+            if (node.op_type() == "Constant")
+                for (const auto& name : node.output())
                     m_values.insert(name);
-            }
-        }
     }
 
-    bool shapeKnown(const std::string& name) const {
+    bool shapeKnown(std::string_view name) const {
         if (m_values.count(name))
             return true;
         const auto found = m_types.find(name);
-        return found != m_types.end() && completeShapeOf(*found->second).has_value();
+        return found != m_types.end() && hasCompleteShape(*found->second);
     }
-    bool unknownInteger(const std::string& name) const {
+    bool unknownInteger(std::string_view name) const {
         const auto found = m_types.find(name);
         return !m_values.count(name) && found != m_types.end() &&
                found->second->has_tensor_type() &&
@@ -62,14 +62,30 @@ class GraphFacts {
         }
         return -1;
     }
-    // The input tensors of node i that leave its shape unknown: inputs of unknown shape, and
+
+  private:
+    const onnx::GraphProto& m_graph;
+    std::unordered_map<std::string_view, const onnx::TypeProto*> m_types;
+    std::unordered_set<std::string_view> m_values;
+};
+
+// Which operator produces each tensor, for tracing an unknown shape back to its cause.
+class Producers {
+  public:
+    explicit Producers(const onnx::GraphProto& graph) : m_graph(graph) {
+        for (int i = 0; i < graph.node_size(); ++i)
+            for (const auto& name : graph.node(i).output())
+                m_producer[name] = i;
+    }
+
+    // The operators whose outputs leave node i's shape unknown: inputs of unknown shape, and
     // integer inputs whose values are unknown.
-    std::vector<int> blockingProducers(int i) const {
+    std::vector<int> blocking(const GraphFacts& facts, int i) const {
         std::vector<int> producers;
         for (const auto& name : m_graph.node(i).input()) {
             const auto found = m_producer.find(name);
             if (!name.empty() && found != m_producer.end() &&
-                (!shapeKnown(name) || unknownInteger(name)))
+                (!facts.shapeKnown(name) || facts.unknownInteger(name)))
                 producers.push_back(found->second);
         }
         return producers;
@@ -77,9 +93,7 @@ class GraphFacts {
 
   private:
     const onnx::GraphProto& m_graph;
-    std::unordered_map<std::string, const onnx::TypeProto*> m_types;
-    std::unordered_set<std::string> m_values;
-    std::unordered_map<std::string, int> m_producer;
+    std::unordered_map<std::string_view, int> m_producer;
 };
 
 std::string nodeName(const onnx::NodeProto& node) {
@@ -90,6 +104,7 @@ std::string nodeName(const onnx::NodeProto& node) {
 // The closest operator upstream of node `start` that makes sizes depend on the data: one whose
 // output size depends on the values it reads, or one computing an integer from the data.
 int causeOf(const GraphFacts& facts, const onnx::GraphProto& graph, int start) {
+    const Producers producersOf(graph);
     std::deque<int> queue{start};
     std::unordered_set<int> seen{start};
     while (!queue.empty() && seen.size() < 200000) {
@@ -97,7 +112,7 @@ int causeOf(const GraphFacts& facts, const onnx::GraphProto& graph, int start) {
         queue.pop_front();
         if (kDataDependent.count(graph.node(node).op_type()))
             return node;
-        const auto producers = facts.blockingProducers(node);
+        const auto producers = producersOf.blocking(facts, node);
         if (producers.empty() && node != start)
             return node; // its inputs are known: it computes a value from the data
         for (const int producer : producers)
@@ -148,6 +163,15 @@ std::optional<std::vector<std::int64_t>> completeShapeOf(const onnx::TypeProto& 
         dims.push_back(dim.dim_value());
     }
     return dims;
+}
+
+bool hasCompleteShape(const onnx::TypeProto& type) {
+    if (!type.has_tensor_type() || !type.tensor_type().has_shape())
+        return false;
+    for (const auto& dim : type.tensor_type().shape().dim())
+        if (!dim.has_dim_value())
+            return false;
+    return true;
 }
 
 } // namespace cutlab::core

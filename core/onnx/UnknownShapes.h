@@ -10,6 +10,8 @@ namespace cutlab::core {
 
 // The dimensions of a tensor type whose every dimension has a value; nullopt otherwise.
 std::optional<std::vector<std::int64_t>> completeShapeOf(const onnx::TypeProto& type);
+// True when completeShapeOf would give the dimensions (without making them).
+bool hasCompleteShape(const onnx::TypeProto& type);
 
 // True when an operator's output (Constant nodes aside) has no complete shape in the graph's
 // value_info or outputs.

@@ -212,6 +212,45 @@ class TestImportOnnx : public QObject {
         QVERIFY(!QFile::exists(out));
     }
 
+    // A helper that sends a layer graph no profile may hold (as a compromised one could) is
+    // refused with the profile checks' sentence, and nothing is written.
+    void lyingWorkerIsRefused() {
+        QFETCH(QString, layers);
+        QFETCH(QString, message);
+        const QString graph = R"({"format":"cutlab-profile","version":1,"model":{"name":"m",)"
+                              R"("source":"s","input_bytes":4,"batch":1},"machines":[],)"
+                              R"("layers":)" +
+                              layers + "}";
+        QTemporaryDir dir;
+        const QString worker = dir.filePath("worker.sh");
+        writeBytes(worker, QString("#!/bin/sh\nprintf 'graph %1\\n%2'\n")
+                               .arg(graph.toUtf8().size())
+                               .arg(graph)
+                               .toStdString());
+        QVERIFY(QFile::setPermissions(worker, QFile::ReadOwner | QFile::ExeOwner));
+        const QString out = dir.filePath("out.json");
+        const Run run = cliWithWorker({"import", onnx("linear.onnx"), "-o", out}, worker);
+        QCOMPARE(run.status, 2);
+        QVERIFY2(run.err.contains("the import helper sent a layer graph that does not validate: " +
+                                  message),
+                 qPrintable(run.err));
+        QVERIFY(!QFile::exists(out));
+    }
+    void lyingWorkerIsRefused_data() {
+        QTest::addColumn<QString>("layers");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("negative bytes")
+            << R"([{"id":"a","type":"Relu","inputs":[],"output_bytes":-4,"flops":1}])"
+            << "/layers/0/output_bytes: must not be negative (-4)";
+        QTest::newRow("later input")
+            << R"([{"id":"a","type":"Relu","inputs":["b"],"output_bytes":4,"flops":1},)"
+               R"({"id":"b","type":"Relu","inputs":[],"output_bytes":4,"flops":1}])"
+            << "/layers/0/inputs/0: layer 'b' comes later in the list";
+        QTest::newRow("times") << R"([{"id":"a","type":"Relu","inputs":[],"output_bytes":4,)"
+                                  R"("flops":1,"forward_ms":{"x":1}}])"
+                               << "/layers/0/forward_ms/x: unknown machine 'x'";
+    }
+
     // A worker that cannot be started names itself and the way out.
     void missingWorkerIsAMessage() {
         QTemporaryDir dir;
