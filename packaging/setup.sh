@@ -26,9 +26,11 @@ cd "$(dirname "$0")/.."
 #   find_library(seccomp) (the sandboxed ONNX import worker) libseccomp-dev
 #   the Scission converter and its test (sample_profiles/)    python3
 #   find_program(mold): links in a fraction of ld's time       mold
+#   find_library(mimalloc): a faster malloc for the programs  libmimalloc-dev
 build_packages=(cmake ninja-build g++ clang libeigen3-dev nlohmann-json3-dev qt6-base-dev qt6-charts-dev
                 libqt6opengl6-dev qt6-svg-dev fonts-dejavu-core xvfb xauth poppler-utils
-                openbox x11-utils libprotobuf-dev libonnx-dev libseccomp-dev python3 mold)
+                openbox x11-utils libprotobuf-dev libonnx-dev libseccomp-dev python3 mold
+                libmimalloc-dev)
 # `package`: cpack -G DEB runs dpkg-shlibdeps (dpkg-dev) and needs `file` to find the binaries.
 package_packages=(dpkg-dev file)
 
