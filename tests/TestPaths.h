@@ -12,14 +12,16 @@ inline QString sourcePath(const QString& relative) {
 #include <QDirIterator>
 #include <QStringList>
 
-// Every profile under sample_profiles/ (network files left out), sorted.
+// Every profile under sample_profiles/ (network files and language models' configs, *.config.json,
+// left out), sorted.
 inline QStringList sampleProfilePaths() {
     QStringList paths;
     QDirIterator it(sourcePath("sample_profiles"), {"*.json"}, QDir::Files,
                     QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();
-        if (!QFileInfo(path).fileName().startsWith("network"))
+        const QString name = QFileInfo(path).fileName();
+        if (!name.startsWith("network") && !name.endsWith(".config.json"))
             paths << path;
     }
     paths.sort();

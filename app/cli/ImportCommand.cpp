@@ -1,6 +1,6 @@
-// cutlab-cli import FILE -o PROFILE.json: ONNX models and other tools' profiles into a
-// cutlab-profile
-// (docs/formats.md §4). The format is detected from the content.
+// cutlab-cli import FILE -o PROFILE.json: ONNX models, language models (config.json, GGUF)
+// and other tools' profiles into a cutlab-profile (docs/formats.md §4). The format is detected from
+// the content.
 #include "app/cli/Commands.h"
 
 #include "app/cli/ArgumentCursor.h"
@@ -32,6 +32,17 @@ const char* const kImportUsage =
     "  --machines PRESET@TIER,...    the estimated machines (default: pi4@device,nuc-i3@edge,\n"
     "                                gtx1080ti@cloud); ID=PRESET@TIER names one\n"
     "  --dim NAME=VALUE              value of a symbolic dimension (a symbolic batch is 1)\n"
+    "  Language models: a Hugging Face config.json (model_type llama, mistral, qwen2, gemma,\n"
+    "    phi3, gpt2) or a llama.cpp .gguf file (its header only): embed, the decoder blocks,\n"
+    "    the final norm and the output layer, with exact parameter bytes, KV-cache bytes per\n"
+    "    token, and prefill_ms and decode_ms ESTIMATED per machine (docs/cost-models.md,\n"
+    "    \"Tokens\"); default machines phone-sd8g3@device,agx-orin@edge,a100@cloud.\n"
+    "Language models:\n"
+    "  --weights f32|f16|bf16|q8_0|q4_0|q4_k  the weight type (config.json; default its dtype)\n"
+    "  --kv-cache f16|q8_0           the KV cache's type (default f16)\n"
+    "  --prompt N                    prompt tokens the times are for (default 512)\n"
+    "  --generate N                  generated tokens the times are for (default 128)\n"
+    "  --machines PRESET@TIER,...    as for ONNX\n"
     "PipeDream:\n"
     "  --source TEXT                 model.source (default: a sentence on PipeDream's "
     "measurements)\n"
@@ -125,6 +136,14 @@ int runImport(const std::vector<std::string>& arguments) {
             options.machines = cursor.valueOf(flag);
         else if (flag == "--dim")
             options.onnx.dimensions.insert(parseDimension(cursor.valueOf(flag)));
+        else if (flag == "--weights")
+            options.llm.weights = cursor.valueOf(flag);
+        else if (flag == "--kv-cache")
+            options.llm.kvCache = cursor.valueOf(flag);
+        else if (flag == "--prompt")
+            options.llm.promptTokens = parsePositiveInt(cursor.valueOf(flag), flag);
+        else if (flag == "--generate")
+            options.llm.generateTokens = parsePositiveInt(cursor.valueOf(flag), flag);
         else if (flag == "--source")
             pipeDream.source = cursor.valueOf(flag);
         else if (flag == "--batch")

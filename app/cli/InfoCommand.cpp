@@ -4,12 +4,31 @@
 #include "app/cli/CliError.h"
 #include "app/cli/ProfileArgument.h"
 
+#include "core/llm/LlmProfile.h"
+#include "core/llm/TokenModel.h"
 #include "core/model/ModelStructure.h"
 #include "core/plans/PlanJson.h"
 
 #include <iostream>
 
 namespace cutlab::cli {
+
+// A language model's totals: parameters, the bytes of its weights and of its KV cache per token,
+// and the tokens its times are for.
+static nlohmann::ordered_json languageModelJson(const core::Profile& profile) {
+    double weights = 0, kv = 0;
+    for (const auto& layer : profile.layers) {
+        weights += layer.paramBytes;
+        kv += core::readLayerCounts(layer).kvBytesPerToken;
+    }
+    const auto& model = profile.model.fields;
+    return {{"parameters", core::jsonNumber(core::llmParameterCount(profile))},
+            {"weight_bytes", core::jsonNumber(weights)},
+            {"kv_bytes_per_token", core::jsonNumber(kv)},
+            {"prompt_tokens", model.value("prompt_tokens", 0)},
+            {"generate_tokens", model.value("generate_tokens", 0)},
+            {"hidden_bytes", core::jsonNumber(model.value("hidden_bytes", 0.0))}};
+}
 
 static nlohmann::ordered_json infoJson(const core::Profile& profile,
                                        const core::ModelStructure& structure) {
@@ -31,6 +50,8 @@ static nlohmann::ordered_json infoJson(const core::Profile& profile,
         blocks.push_back({{"first", profile.layers[static_cast<std::size_t>(block.first)].id},
                           {"last", profile.layers[static_cast<std::size_t>(block.last)].id}});
     info["blocks"] = std::move(blocks);
+    if (core::isTokenProfile(profile))
+        info["language_model"] = languageModelJson(profile);
     return info;
 }
 
@@ -44,6 +65,12 @@ static void printInfoText(const core::Profile& profile, const core::ModelStructu
     std::cout << "blocks       " << structure.blocks.size() << "\n";
     std::cout << "training     "
               << (profile.hasBackward ? "backward times present" : "no backward times") << "\n";
+    if (core::isTokenProfile(profile)) {
+        const auto summary = languageModelJson(profile);
+        std::cout << "language model " << summary["parameters"].dump() << " parameters, "
+                  << summary["weight_bytes"].dump() << " bytes of weights, "
+                  << summary["kv_bytes_per_token"].dump() << " KV-cache bytes per token\n";
+    }
     std::cout << "machines\n";
     for (const auto& machine : profile.machines)
         std::cout << "  " << machine.id << " (" << core::tierName(machine.tier) << ")"

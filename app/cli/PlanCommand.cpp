@@ -5,6 +5,7 @@
 #include "app/cli/PlanOptions.h"
 #include "app/cli/ProfileArgument.h"
 #include "app/cli/StreamPlanCommand.h"
+#include "app/cli/TokenPlanCommand.h"
 
 #include "core/model/PlanError.h"
 #include "core/planners/InferencePlanner.h"
@@ -91,6 +92,8 @@ int runPlan(const std::vector<std::string>& arguments) {
     }
     if (options.profilePath.empty())
         throw CliError(std::string(kPlanUsage) + "(see cutlab-cli plan --help)");
+    if (options.tokenObjective)
+        return runTokenPlan(options);
     if (options.planner == "stream")
         return runStreamPlan(options);
     if (!options.stages.empty())

@@ -23,11 +23,18 @@ std::string planOptionsHelp() {
            " (default scission)\n"
            "  --top N                      how many ranked plans (default 5)\n"
            "  --input-bytes N              override model.input_bytes\n"
-           "  --objective latency|transfer|throughput|energy  what to rank by (default "
+           "  --objective latency|transfer|throughput|energy|ttft|tpot|generate  what to rank by "
+           "(ttft, tpot and\n"
+           "                               generate: a language model's time to first token, per "
+           "output token,\n"
+           "                               or to generate --generate tokens; default "
            "latency);\n"
            "                               throughput: the period a stream sustains (scission);\n"
            "                               energy: the device's mJ per frame (scission, "
            "neurosurgeon)\n"
+           "  --prompt N / --generate N    a language model's prompt and generated tokens "
+           "(default: the\n"
+           "                               profile's prompt_tokens and generate_tokens)\n"
            "  --max-latency MS             scission: a frame's total_ms at most MS\n"
            "  --power ID=WATTS@RADIO       a device's compute watts and radio (3g, lte, wifi) "
            "for\n"
@@ -125,9 +132,16 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
             objective = core::Objective::Throughput;
         else if (value == "energy")
             objective = core::Objective::Energy;
+        else if (auto tokens = core::tokenObjectiveNamed(value))
+            tokenObjective = tokens;
         else
-            throw CliError("--objective must be latency, transfer, throughput or energy, not '" +
+            throw CliError("--objective must be latency, transfer, throughput, energy, or for a "
+                           "language model ttft, tpot or generate, not '" +
                            value + "'");
+    } else if (flag == "--prompt") {
+        promptTokens = parsePositiveInt(take(), flag);
+    } else if (flag == "--generate") {
+        generateTokens = parsePositiveInt(take(), flag);
     } else if (flag == "--max-latency") {
         maxLatencyMs = parseNumber(take(), flag);
         if (*maxLatencyMs < 0)

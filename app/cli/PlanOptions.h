@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/llm/TokenPlanner.h"
+
 #include "app/cli/ArgumentCursor.h"
 
 #include "core/inference/InferenceCostModel.h"
@@ -22,6 +24,10 @@ struct PlanOptions {
     int top = 5;
     std::optional<double> inputBytes;
     core::Objective objective = core::Objective::Latency;
+    // --objective ttft|tpot|generate: a language model's plan (TokenPlanCommand.cpp)
+    std::optional<core::TokenObjective> tokenObjective;
+    int promptTokens = 0;   // --prompt (0: the profile's prompt_tokens)
+    int generateTokens = 0; // --generate (0: the profile's generate_tokens)
     std::optional<double> maxLatencyMs;
     std::vector<std::string> machines;
     std::vector<std::pair<std::string, core::TierUse>> tierRules;

@@ -43,6 +43,14 @@ struct MachinePreset {
     // machine gets it as its `memory_bytes`.
     double memoryBytes = 0;
 
+    // Language models (docs/cost-models.md, "Tokens"): the matrix rate prompt processing can
+    // reach (the dense fp16 tensor-core peak on GPUs, the SIMD peak on CPUs; 0: the fp32 peak),
+    // and the shares of it and of the memory bandwidth llama.cpp-like runtimes reach, which
+    // `calibrate` learns from a measured tokens-per-second figure.
+    double tokenGflops = 0;
+    double tokenComputeShare = 0.5;
+    double tokenBandwidthShare = 0.7;
+
     // The fp32 GFLOP/s the estimates use: peak x achieved fraction.
     double achievedGflops() const { return peakGflops * achievedFraction; }
     // The rates one class of operators runs at: its own when calibrated, else the machine's.
@@ -50,7 +58,8 @@ struct MachinePreset {
 };
 
 // The built-in presets, in the order `cutlab-cli estimate --list` shows them: pi3, pi4,
-// jetson-nano, nuc-i3, i7-6700k, gtx1080ti, v100.
+// jetson-nano, nuc-i3, i7-6700k, gtx1080ti, v100, then today's: phone-sd8g3, pi5, orin-nano,
+// agx-orin, laptop-gpu, rtx4090, a100, h100.
 const std::vector<MachinePreset>& machinePresets();
 
 // The preset with that id, or nullptr.

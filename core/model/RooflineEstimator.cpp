@@ -36,6 +36,19 @@ void checkSelection(const Profile& profile, const std::vector<MachineSelection>&
     }
 }
 
+// Sets the times of the machines at `written` (positions, with their estimates) in one list of
+// per-machine times. An empty list gets times only when every machine is being written.
+void setTimes(std::vector<double>& times, std::size_t machineCount,
+              const std::vector<std::pair<int, double>>& written) {
+    if (times.empty() && written.size() != machineCount)
+        return;
+    times.resize(machineCount, 0.0);
+    for (const auto& [machine, ms] : written)
+        times[static_cast<std::size_t>(machine)] = ms;
+}
+
+} // namespace
+
 Machine estimatedMachine(const MachineSelection& selection) {
     Machine machine;
     machine.id = selection.machineId;
@@ -53,19 +66,6 @@ Machine estimatedMachine(const MachineSelection& selection) {
     }
     return machine;
 }
-
-// Sets the times of the machines at `written` (positions, with their estimates) in one list of
-// per-machine times. An empty list gets times only when every machine is being written.
-void setTimes(std::vector<double>& times, std::size_t machineCount,
-              const std::vector<std::pair<int, double>>& written) {
-    if (times.empty() && written.size() != machineCount)
-        return;
-    times.resize(machineCount, 0.0);
-    for (const auto& [machine, ms] : written)
-        times[static_cast<std::size_t>(machine)] = ms;
-}
-
-} // namespace
 
 double layerInputBytes(const Profile& profile, int layer) {
     const Layer& entry = profile.layers[static_cast<std::size_t>(layer)];

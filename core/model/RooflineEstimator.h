@@ -42,6 +42,10 @@ double layerBytesMoved(const Profile& profile, int layer);
 RooflineLayerTimes estimateLayerTimes(const Profile& profile, int layer,
                                       const MachinePreset& preset);
 
+// The profile entry of an estimated machine: its id, tier, label ("... (roofline estimate)"),
+// "estimated": true, the estimate note, the preset and its memory_bytes.
+Machine estimatedMachine(const MachineSelection& selection);
+
 // True when at least one layer has flops (a profile without any cannot be estimated).
 bool profileHasFlops(const Profile& profile);
 

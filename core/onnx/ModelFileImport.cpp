@@ -7,6 +7,9 @@
 #include "core/io/PipeDreamImport.h"
 #include "core/io/ProfileLoader.h"
 #include "core/io/ProfileWriter.h"
+#include "core/llm/GgufModel.h"
+#include "core/llm/HuggingFaceConfig.h"
+#include "core/llm/LlmImport.h"
 #include "core/model/MachineSelection.h"
 #include "core/model/RooflineEstimator.h"
 #include "core/onnx/OnnxImportSandbox.h"
@@ -73,6 +76,26 @@ ConvertedProfile importOnnx(const std::string& source, const ModelImportOptions&
     return {profile.model.name, std::move(text)};
 }
 
+// A Hugging Face config.json or a GGUF header, on the language-model machines (or --machines).
+ConvertedProfile importLanguageModel(const std::string& source, ModelFileFormat format,
+                                     const ModelImportOptions& options) {
+    LlmImportOptions llm = options.llm;
+    if (!options.modelName.empty())
+        llm.modelName = options.modelName;
+    if (!options.machines.empty()) {
+        auto parsed = parseMachineSelection(options.machines, readMachineFile);
+        if (!parsed.ok())
+            throw ModelImportError(source, "--machines: " + parsed.error);
+        llm.machines = std::move(parsed.machines);
+    }
+    try {
+        return format == ModelFileFormat::Gguf ? importGgufModel(source, llm)
+                                               : importHuggingFaceConfig(source, llm);
+    } catch (const LlmModelError& error) {
+        throw ModelImportError(source, error.what());
+    }
+}
+
 } // namespace
 
 ModelFileFormat detectModelFileFormat(const std::string& path) {
@@ -84,8 +107,12 @@ ModelFileFormat detectModelFileFormat(const std::string& path) {
     std::string head(64 * 1024, '\0');
     file.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(file.gcount()));
+    if (looksLikeGguf(head))
+        return ModelFileFormat::Gguf;
     if (looksLikeOnnx(head))
         return ModelFileFormat::Onnx;
+    if (looksLikeHuggingFaceConfig(head))
+        return ModelFileFormat::HuggingFaceConfig;
     if (looksLikePipeDreamGraph(head))
         return ModelFileFormat::PipeDream;
     return ModelFileFormat::Unknown;
@@ -97,8 +124,11 @@ ConvertedProfile importModel(const std::string& source, const ModelImportOptions
         throw ModelImportError(source, *problem);
     if (!std::ifstream(source, std::ios::binary))
         throw ModelImportError(source, "cannot be read (no permission)");
-    if (detectModelFileFormat(source) == ModelFileFormat::Onnx)
+    const ModelFileFormat format = detectModelFileFormat(source);
+    if (format == ModelFileFormat::Onnx)
         return importOnnx(source, options, progress);
+    if (format == ModelFileFormat::HuggingFaceConfig || format == ModelFileFormat::Gguf)
+        return importLanguageModel(source, format, options);
     // PipeDream's importer reads the whole text and knows its own format best (a first line may
     // be longer than any head read for detection)
     PipeDreamImportOptions pipeDream = options.pipeDream;
@@ -110,8 +140,9 @@ ConvertedProfile importModel(const std::string& source, const ModelImportOptions
             throw ModelImportError(error.path(), error.detail());
     }
     throw ModelImportError(
-        source, "unknown format: CutLab imports ONNX models (.onnx) and PipeDream's profiler "
-                "graph.txt (lines 'nodeN -- Layer -- forward_compute_time=..., "
+        source, "unknown format: CutLab imports ONNX models (.onnx), language models (a Hugging "
+                "Face config.json, a llama.cpp .gguf) and PipeDream's profiler graph.txt (lines "
+                "'nodeN -- Layer -- forward_compute_time=..., "
                 "backward_compute_time=..., activation_size=..., parameter_size=...'); open "
                 "cutlab-profile JSON files with File ▸ Open Profile");
 }

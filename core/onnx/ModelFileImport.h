@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/io/PipeDreamImport.h"
+#include "core/llm/LlmProfile.h"
 #include "core/onnx/OnnxImport.h"
 
 #include <functional>
@@ -10,7 +11,7 @@
 namespace cutlab::core {
 
 // The file formats `cutlab-cli import` and File ▸ Import Model read, told apart by content.
-enum class ModelFileFormat { PipeDream, Onnx, Unknown };
+enum class ModelFileFormat { PipeDream, Onnx, HuggingFaceConfig, Gguf, Unknown };
 
 ModelFileFormat detectModelFileFormat(const std::string& path);
 
@@ -18,7 +19,9 @@ struct ModelImportOptions {
     std::string modelName; // empty: named after the file (or its folder for graph.txt)
     PipeDreamImportOptions pipeDream;
     OnnxImportOptions onnx;
-    // ONNX: the estimated machines, `PRESET@TIER,...` (empty: one per tier, the default)
+    LlmImportOptions llm; // config.json and GGUF: weights, KV cache, tokens (machines below)
+    // ONNX and language models: the estimated machines, `PRESET@TIER,...` (empty: one per
+    // tier, the default of each)
     std::string machines;
 };
 

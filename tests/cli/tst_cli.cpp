@@ -517,11 +517,12 @@ class TestCli : public QObject {
         const QString profile = sourcePath("sample_profiles/handmade/tiny-linear.json");
         run = cli({"import", profile, "-o", output});
         QCOMPARE(run.status, 2);
-        QVERIFY2(
-            run.err.startsWith("cutlab-cli import: " + profile +
-                               ": error: unknown format: CutLab imports ONNX models (.onnx) "
-                               "and PipeDream's profiler graph.txt (lines 'nodeN -- Layer -- "),
-            qPrintable(run.err));
+        QVERIFY2(run.err.startsWith(
+                     "cutlab-cli import: " + profile +
+                     ": error: unknown format: CutLab imports ONNX models (.onnx), "
+                     "language models (a Hugging Face config.json, a llama.cpp .gguf) and "
+                     "PipeDream's profiler graph.txt (lines 'nodeN -- Layer -- "),
+                 qPrintable(run.err));
         QFile kept(output);
         QVERIFY(kept.open(QIODevice::ReadOnly));
         QCOMPARE(kept.readAll(), QByteArray("keep"));

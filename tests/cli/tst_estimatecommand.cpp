@@ -55,7 +55,8 @@ const QByteArray kThreeLayers = R"({"format":"cutlab-profile","version":1,
     {"id":"dense","type":"Dense","inputs":["relu"],"output_bytes":40,"param_bytes":32000000,
      "flops":16000000,"forward_ms":{"measured":10}}]})";
 
-const QString kKnown = "pi3, pi4, jetson-nano, nuc-i3, i7-6700k, gtx1080ti, v100";
+const QString kKnown = "pi3, pi4, jetson-nano, nuc-i3, i7-6700k, gtx1080ti, v100, phone-sd8g3, "
+                       "pi5, orin-nano, agx-orin, laptop-gpu, rtx4090, a100, h100";
 
 } // namespace
 
@@ -164,8 +165,8 @@ class TestEstimateCommand : public QObject {
                    ": error: this profile has no flops: estimates need an imported model "
                    "(cutlab-cli import MODEL.onnx)";
         QTest::newRow("unknown preset")
-            << QStringList{"PROFILE", "--machines", "pi4@device,rtx4090@cloud"}
-            << "--machines: unknown preset 'rtx4090' (known: " + kKnown + ")";
+            << QStringList{"PROFILE", "--machines", "pi4@device,rtx5090@cloud"}
+            << "--machines: unknown preset 'rtx5090' (known: " + kKnown + ")";
         QTest::newRow("unknown tier") << QStringList{"PROFILE", "--machines", "pi4@fog"}
                                       << "--machines: unknown tier 'fog' in 'pi4@fog' (expected "
                                          "device, edge or cloud)";
@@ -229,7 +230,7 @@ class TestEstimateCommand : public QObject {
                                   "  16.8 GFLOP/s fp32 used (0.35 x 48 peak), 4 GB/s, 0.05 ms "
                                   "per layer, memory 4294967296 bytes (4 GiB)\n"));
         QVERIFY(list.out.contains("0.02 ms per layer, memory not the machine's own (none set)\n"));
-        QCOMPARE(list.out.count("\n  source: "), 7);
+        QCOMPARE(list.out.count("\n  source: "), 15);
         const Run help = cli({"estimate", "--help"});
         QCOMPARE(help.status, 0);
         QVERIFY(help.out.startsWith("usage: cutlab-cli estimate"));

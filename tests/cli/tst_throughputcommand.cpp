@@ -86,8 +86,9 @@ class TestThroughputCommand : public QObject {
     void badOptionsExitTwo_data() {
         QTest::addColumn<QStringList>("extra");
         QTest::addColumn<QString>("says");
-        QTest::newRow("unknown objective")
-            << QStringList{"--objective", "speed"} << "latency, transfer, throughput or energy";
+        QTest::newRow("unknown objective") << QStringList{"--objective", "speed"}
+                                           << "latency, transfer, throughput, energy, or for a "
+                                              "language model ttft, tpot or generate";
         QTest::newRow("negative limit")
             << QStringList{"--objective", "throughput", "--max-latency", "-5"} << "--max-latency";
         QTest::newRow("text limit")

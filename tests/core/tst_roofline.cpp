@@ -103,8 +103,9 @@ class TestRoofline : public QObject {
     }
     void presetList() {
         QCOMPARE(QString::fromStdString(machinePresetIds()),
-                 QString("pi3, pi4, jetson-nano, nuc-i3, i7-6700k, gtx1080ti, v100"));
-        QVERIFY(findMachinePreset("pi5") == nullptr);
+                 QString("pi3, pi4, jetson-nano, nuc-i3, i7-6700k, gtx1080ti, v100, phone-sd8g3, "
+                         "pi5, orin-nano, agx-orin, laptop-gpu, rtx4090, a100, h100"));
+        QVERIFY(findMachinePreset("pi6") == nullptr);
         QCOMPARE_NEAR(preset("pi4").achievedGflops(), 16.8);
         QCOMPARE_NEAR(preset("gtx1080ti").achievedGflops(), 6804.0);
     }
@@ -390,9 +391,9 @@ class TestRoofline : public QObject {
         QTest::newRow("named twice") << "a=pi4@device,b=pi4@edge"
                                      << "a:pi4@device b:pi4@edge";
         QTest::newRow("unknown preset")
-            << "pi4@device,pi5@device"
-            << "unknown preset 'pi5' (known: pi3, pi4, jetson-nano, nuc-i3, i7-6700k, gtx1080ti, "
-               "v100)";
+            << "pi4@device,pi6@device"
+            << "unknown preset 'pi6' (known: pi3, pi4, jetson-nano, nuc-i3, i7-6700k, gtx1080ti, "
+               "v100, phone-sd8g3, pi5, orin-nano, agx-orin, laptop-gpu, rtx4090, a100, h100)";
         QTest::newRow("unknown tier")
             << "pi4@fog"
             << "unknown tier 'fog' in 'pi4@fog' (expected device, edge or cloud)";
@@ -402,7 +403,8 @@ class TestRoofline : public QObject {
         QTest::newRow("no preset")
             << "@edge"
             << "'@edge' names no preset (known: pi3, pi4, jetson-nano, nuc-i3, i7-6700k, "
-               "gtx1080ti, v100)";
+               "gtx1080ti, v100, phone-sd8g3, pi5, orin-nano, agx-orin, laptop-gpu, rtx4090, "
+               "a100, h100)";
         QTest::newRow("empty id") << "=pi4"
                                   << "'=pi4' has an empty machine id before '='";
         QTest::newRow("nothing") << " "

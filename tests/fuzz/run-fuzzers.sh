@@ -13,7 +13,7 @@ seconds=${1:-30}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz_profile fuzz_network fuzz_plan fuzz_pipedream fuzz_onnx fuzz_predictor fuzz_run
-    fuzz_machine fuzz_trace)
+    fuzz_machine fuzz_trace fuzz_gguf)
 
 packaging/install-packages.sh clang libclang-rt-14-dev cmake ninja-build libeigen3-dev nlohmann-json3-dev \
     libprotobuf-dev libonnx-dev libseccomp-dev

@@ -1,0 +1,13 @@
+#pragma once
+
+#include "app/cli/PlanOptions.h"
+
+namespace cutlab::cli {
+
+// `cutlab-cli plan PROFILE --objective ttft|tpot|generate [--prompt N] [--generate N]
+// [--memory ID=BYTES] [--top N] [--json]`: a language model's best splits by the token cost
+// model (docs/cost-models.md, "Tokens"). Exit 0 with plans, 1 when none fits in memory (the
+// message names the smallest capacity that gives one).
+int runTokenPlan(const PlanOptions& options);
+
+} // namespace cutlab::cli
