@@ -2,7 +2,7 @@
 # Retakes the screenshots in resources/screenshots with the built app (run after a build; needs
 # xvfb-run and pdftoppm). Usage: packaging/make-screenshots.sh [BUILD_DIR [OUT_DIR]]
 # (default build/dev and resources/screenshots; tests/tools/check-screenshots.sh runs it).
-# The review set: VGG19, a 5,000-operator ONNX model, ViT-B/16 at Fit (its encoder blocks), Training ▸ Pipeline after a hand edit and
+# The review set: VGG19, a 5,000-operator ONNX model, ViT-B/16 at Fit (its encoder blocks), Llama-3.2-1B with its Tokens panel, Training ▸ Pipeline after a hand edit and
 # a presentation slide, each at 1280x800 and 1920x1080, light and dark (the hand-edited pipeline
 # is tests/data/plans/alexnet-pipeline-edited.json, a plan exported from the window).
 set -eu
@@ -40,6 +40,9 @@ for size in 1280x800 1920x1080; do
             --plan tests/data/plans/alexnet-pipeline-edited.json $dark
         # shellcheck disable=SC2086
         shoot "vit-$size-$theme.png" sample_profiles/estimated/vit_b_16.json --fit whole $dark
+        # shellcheck disable=SC2086
+        shoot "llm-$size-$theme.png" sample_profiles/llm/llama-3.2-1b-q4_0.json --network 4g \
+            --cuts 4,10 --raise tokens $dark
         # shellcheck disable=SC2086
         shoot "presentation-$size-$theme.png" sample_profiles/scission/vgg19.json --network 4g \
             --presentation --step 2 $dark

@@ -142,7 +142,7 @@ std::vector<LlmLayerCost> ggufLayerCosts(const GgufHeader& header,
     const GgufTensor* embedding = tensorNamed(header, "token_embd.weight");
     const double embeddingBytes = static_cast<double>(embedding->bytes);
     for (LlmLayerCost& cost : costs) {
-        if (cost.type == "DecoderBlock" || cost.type == "Norm")
+        if (cost.type == "Decoder" || cost.type == "Norm")
             cost.stepReadBytes = cost.paramBytes;
         else if (cost.type == "Output")
             cost.stepReadBytes = architecture.tiedEmbeddings ? embeddingBytes : cost.paramBytes;

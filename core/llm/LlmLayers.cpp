@@ -70,7 +70,7 @@ LlmLayerCost blockLayer(const LlmArchitecture& a, const LlmWeightFormat& weights
         tally.vector(inner + width);
     LlmLayerCost layer;
     layer.id = "block." + std::to_string(index);
-    layer.type = "DecoderBlock";
+    layer.type = "Decoder";
     layer.parameters = tally.parameters;
     layer.paramBytes = tally.bytes;
     layer.stepReadBytes = tally.bytes;

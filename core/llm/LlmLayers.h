@@ -12,7 +12,7 @@ namespace cutlab::core {
 // the counts the token cost model prices on every machine.
 struct LlmLayerCost {
     std::string id;   // "embed", "block.0" ... "block.N-1", "norm", "output"
-    std::string type; // "Embedding", "DecoderBlock", "Norm", "Output"
+    std::string type; // "Embedding", "Decoder", "Norm", "Output"
     double parameters = 0;
     double paramBytes = 0;      // what the machine holds, at the weight format
     double stepReadBytes = 0;   // weights read for one step (the embedding: one row per token)

@@ -66,7 +66,7 @@ Layer profileLayer(const LlmLayerCost& cost, int position, const std::vector<Tok
             decodeMs(cost, rates[m], options.promptTokens, options.generateTokens);
     }
     layer.fields = Json::object();
-    layer.fields["operator_class"] = cost.type == "DecoderBlock" || cost.type == "Output"
+    layer.fields["operator_class"] = cost.type == "Decoder" || cost.type == "Output"
                                          ? operatorClassName(OperatorClass::MatrixMultiply)
                                          : operatorClassName(OperatorClass::Elementwise);
     layer.fields["prefill_ms"] = std::move(prefill);

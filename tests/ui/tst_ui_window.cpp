@@ -1480,8 +1480,8 @@ class TestUiWindow : public QObject {
                          "&View: inferenceMode trainingMode - fit fitLegible zoomIn zoomOut "
                          "topToBottom collapseBlocks expandBlocks - dark presentation "
                          "fullScreen - toggle_settingsDock toggle_plannerDock "
-                         "toggle_chartsDock toggle_explainDock toggle_inspectorDock chart0 "
-                         "chart1 chart2 chart3 resetLayout",
+                         "toggle_chartsDock toggle_explainDock toggle_tokensDock "
+                         "toggle_inspectorDock chart0 chart1 chart2 chart3 resetLayout",
                          "&Planner: runPlanner", "&Network: traceView",
                          "&Help: [&Sample Profiles] guide shortcuts - about"}));
         const MainWindowActions& a = window->actions();

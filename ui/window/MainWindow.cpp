@@ -1,5 +1,6 @@
 #include "ui/window/MainWindow.h"
 
+#include "core/llm/TokenModel.h"
 #include "core/onnx/ModelFileImport.h"
 
 #include "ui/charts/Theme.h"
@@ -15,6 +16,7 @@
 #include "ui/panels/PlannerPanel.h"
 #include "ui/panels/SettingsPanel.h"
 #include "ui/panels/SweepController.h"
+#include "ui/panels/TokenPanel.h"
 #include "ui/trace/TraceWindow.h"
 #include "ui/training/TrainingPanel.h"
 #include "ui/training/TrainingReportPage.h"
@@ -196,6 +198,7 @@ void MainWindow::buildDocks() {
     m_inspector = new InspectorPanel(m_document, this);
     m_charts = new ChartsPanel(m_document, m_sweep, this);
     m_explain = new ExplainPanel(m_document, this);
+    m_tokens = new TokenPanel(m_document, this);
     auto* settingsDock = dock(QStringLiteral("settingsDock"), QStringLiteral("Settings"),
                               m_settings, Qt::LeftDockWidgetArea);
     auto* plannerDock = dock(QStringLiteral("plannerDock"), QStringLiteral("Planner"), m_planner,
@@ -206,8 +209,19 @@ void MainWindow::buildDocks() {
                             Qt::BottomDockWidgetArea);
     auto* explainDock = dock(QStringLiteral("explainDock"), QStringLiteral("Explain"), m_explain,
                              Qt::BottomDockWidgetArea);
+    auto* tokensDock = dock(QStringLiteral("tokensDock"), QStringLiteral("Tokens"), m_tokens,
+                            Qt::RightDockWidgetArea);
     tabifyDockWidget(inspectorDock, plannerDock);
+    tabifyDockWidget(plannerDock, tokensDock);
     inspectorDock->raise();
+    // A language model's tokens are what its user came for: its panel comes to the front.
+    connect(m_document, &Document::profileChanged, tokensDock, [this, tokensDock] {
+        if (m_document->hasProfile() && core::isTokenProfile(m_document->profile()) &&
+            mode() == Mode::Inference) {
+            tokensDock->show();
+            tokensDock->raise();
+        }
+    });
     splitDockWidget(chartsDock, explainDock, Qt::Horizontal);
     resizeDocks({settingsDock, inspectorDock}, {270, 330}, Qt::Horizontal);
     // The Setting dock runs the full height (the charts keep the width right of it): it shows

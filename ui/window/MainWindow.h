@@ -22,6 +22,7 @@ class Autosave;
 class ChartsPanel;
 class Document;
 class ExplainPanel;
+class TokenPanel;
 class GraphPanel;
 class GraphScene;
 class InspectorPanel;
@@ -63,6 +64,7 @@ class MainWindow : public QMainWindow {
     SettingsPanel* settingsPanel() const { return m_settings; }
     InspectorPanel* inspector() const { return m_inspector; }
     ExplainPanel* explain() const { return m_explain; }
+    TokenPanel* tokens() const { return m_tokens; }
     SweepController* sweep() const { return m_sweep; }
     PresentationWindow* presentation() const { return m_presentation; }
     TrainingPanel* training() const { return m_training; }
@@ -174,6 +176,7 @@ class MainWindow : public QMainWindow {
     SettingsPanel* m_settings;
     InspectorPanel* m_inspector;
     ExplainPanel* m_explain;
+    TokenPanel* m_tokens;
     TrainingPanel* m_training;
     QTabWidget* m_modes;
     QUndoGroup* m_undoGroup = nullptr;      // the inference document's and the training document's

@@ -13,7 +13,8 @@ WindowLayout::WindowLayout(QMainWindow* window)
 
 const QStringList& WindowLayout::inferenceDocks() {
     static const QStringList names{QStringLiteral("inspectorDock"), QStringLiteral("plannerDock"),
-                                   QStringLiteral("chartsDock"), QStringLiteral("explainDock")};
+                                   QStringLiteral("chartsDock"), QStringLiteral("explainDock"),
+                                   QStringLiteral("tokensDock")};
     return names;
 }
 
