@@ -94,6 +94,8 @@ int runPlan(const std::vector<std::string>& arguments) {
         throw CliError(std::string(kPlanUsage) + "(see cutlab-cli plan --help)");
     if (options.tokenObjective)
         return runTokenPlan(options);
+    if (options.planner == "token-pipeline")
+        return runTokenPipeline(options);
     if (options.planner == "stream")
         return runStreamPlan(options);
     if (!options.stages.empty())

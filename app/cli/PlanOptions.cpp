@@ -32,6 +32,10 @@ std::string planOptionsHelp() {
            "                               throughput: the period a stream sustains (scission);\n"
            "                               energy: the device's mJ per frame (scission, "
            "neurosurgeon)\n"
+           "  --planner token-pipeline --stages ID,ID,... [--sequences S]  a language model's "
+           "S sequences\n"
+           "                               decoded at once over the chain: the split with the "
+           "most tokens/s\n"
            "  --prompt N / --generate N    a language model's prompt and generated tokens "
            "(default: the\n"
            "                               profile's prompt_tokens and generate_tokens)\n"
@@ -110,7 +114,7 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
         network = take();
     else if (flag == "--planner") {
         planner = take();
-        if (planner != "stream")
+        if (planner != "stream" && planner != "token-pipeline")
             plannerOption(flag, planner, {core::PlannerKind::Inference});
     } else if (flag == "--power") {
         powers.push_back(parsePower(take()));
@@ -142,6 +146,8 @@ bool PlanOptions::consume(ArgumentCursor& cursor) {
         promptTokens = parsePositiveInt(take(), flag);
     } else if (flag == "--generate") {
         generateTokens = parsePositiveInt(take(), flag);
+    } else if (flag == "--sequences") {
+        sequences = parsePositiveInt(take(), flag);
     } else if (flag == "--max-latency") {
         maxLatencyMs = parseNumber(take(), flag);
         if (*maxLatencyMs < 0)

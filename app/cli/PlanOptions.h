@@ -28,6 +28,7 @@ struct PlanOptions {
     std::optional<core::TokenObjective> tokenObjective;
     int promptTokens = 0;   // --prompt (0: the profile's prompt_tokens)
     int generateTokens = 0; // --generate (0: the profile's generate_tokens)
+    int sequences = 1;      // --sequences: a token pipeline's sequences decoded at once
     std::optional<double> maxLatencyMs;
     std::vector<std::string> machines;
     std::vector<std::pair<std::string, core::TierUse>> tierRules;

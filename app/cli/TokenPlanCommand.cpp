@@ -4,6 +4,7 @@
 
 #include "core/io/JsonNumbers.h"
 #include "core/llm/LlmArchitecture.h"
+#include "core/llm/TokenPipeline.h"
 #include "core/llm/TokenPlanJson.h"
 
 #include <cstdio>
@@ -40,7 +41,68 @@ void printTokenPlans(const core::TokenCostModel& model,
     std::fflush(stdout);
 }
 
+nlohmann::ordered_json pipelineJson(const core::Profile& profile,
+                                    const core::TokenPipelinePlan& plan, int sequences) {
+    nlohmann::ordered_json stages = nlohmann::ordered_json::array();
+    for (const auto& stage : plan.stages)
+        stages.push_back({{"machine", profile.machines[static_cast<std::size_t>(stage.machine)].id},
+                          {"first", profile.layers[static_cast<std::size_t>(stage.first)].id},
+                          {"last", profile.layers[static_cast<std::size_t>(stage.end - 1)].id},
+                          {"layers", stage.end - stage.first},
+                          {"decode_ms", stage.decodeMs},
+                          {"weights_bytes", stage.weightsBytes},
+                          {"kv_cache_bytes", stage.kvCacheBytes}});
+    return {{"model", profile.model.name},        {"sequences", sequences},
+            {"stages", std::move(stages)},        {"round_trip_ms", plan.roundTripMs},
+            {"bottleneck_ms", plan.bottleneckMs}, {"tokens_per_second", plan.tokensPerSecond}};
+}
+
 } // namespace
+
+int runTokenPipeline(const PlanOptions& options) {
+    if (options.stages.empty())
+        throw CliError("--planner token-pipeline needs --stages ID,ID,... (the chain of machines)");
+    const core::Profile profile = options.loadProfile();
+    const core::Network network = loadNetworkOrThrow(options.network);
+    core::TokenPipelineRequest request;
+    request.sequences = options.sequences;
+    for (const std::string& id : options.stages) {
+        const int machine = profile.machineIndex(id);
+        if (machine < 0)
+            throw CliError("--stages: unknown machine '" + id + "'");
+        request.chain.push_back(machine);
+    }
+    try {
+        const core::TokenModel tokens =
+            core::tokenModelOf(profile, options.promptTokens, options.generateTokens);
+        const auto plan = core::planTokenPipeline(profile, network, tokens, request);
+        if (!plan) {
+            if (options.json)
+                std::cout << "{\"plan\": null}\n";
+            std::cerr << options.profilePath
+                      << ": no split over the chain fits the machines' memory with "
+                      << options.sequences << " KV caches\n";
+            return 1;
+        }
+        if (options.json) {
+            std::cout << core::finiteJsonText(pipelineJson(profile, *plan, options.sequences))
+                      << "\n";
+            return 0;
+        }
+        std::printf("%s: %d sequences, %.2f tokens/s (round trip %.2f ms, busiest %.2f ms)\n",
+                    profile.model.name.c_str(), options.sequences, plan->tokensPerSecond,
+                    plan->roundTripMs, plan->bottleneckMs);
+        for (const auto& stage : plan->stages)
+            std::printf("  %-14s %s … %s  %.2f ms a token, %.2f GB\n",
+                        profile.machines[static_cast<std::size_t>(stage.machine)].id.c_str(),
+                        profile.layers[static_cast<std::size_t>(stage.first)].id.c_str(),
+                        profile.layers[static_cast<std::size_t>(stage.end - 1)].id.c_str(),
+                        stage.decodeMs, (stage.weightsBytes + stage.kvCacheBytes) / 1e9);
+    } catch (const core::LlmModelError& error) {
+        throw CliError(options.profilePath + ": " + error.what());
+    }
+    return 0;
+}
 
 int runTokenPlan(const PlanOptions& options) {
     if (options.planner != "scission" || !options.stages.empty() || options.cuts)

@@ -10,4 +10,9 @@ namespace cutlab::cli {
 // message names the smallest capacity that gives one).
 int runTokenPlan(const PlanOptions& options);
 
+// `cutlab-cli plan PROFILE --planner token-pipeline --stages ID,ID,... [--sequences S]
+// [--prompt N] [--generate N] [--memory ID=BYTES] [--json]`: S sequences decoded at once over the
+// chain (docs/cost-models.md §7.5). Exit 0 with the plan, 1 when no split fits in memory.
+int runTokenPipeline(const PlanOptions& options);
+
 } // namespace cutlab::cli

@@ -7,6 +7,7 @@
 #include "CliRun.h"
 
 #include "core/io/ProfileLoader.h"
+#include "core/llm/TokenPipeline.h"
 #include "core/llm/TokenPlanner.h"
 #include "core/model/Network.h"
 
@@ -170,6 +171,36 @@ class TestLlmCommand : public QObject {
         QTest::newRow("ttft") << "ttft";
         QTest::newRow("tpot") << "tpot";
         QTest::newRow("generate") << "generate";
+    }
+
+    // A token pipeline over a chain: the JSON is the core planner's plan; a chain over memory
+    // exits 1 with a sentence; a missing --stages is refused.
+    void tokenPipelineThroughTheCli() {
+        QTemporaryDir dir;
+        const QString profilePath = dir.filePath("m.json");
+        QCOMPARE(runCli({"import", sample("llama-3.2-1b.config.json"), "-o", profilePath,
+                         "--machines", "pi5@device,orin-nano@edge,rtx4090@cloud"})
+                     .status,
+                 0);
+        const CliRun run = runCli({"plan", profilePath, "--planner", "token-pipeline", "--stages",
+                                   "pi5,orin-nano,rtx4090", "--sequences", "8", "--json"});
+        QCOMPARE(run.status, 0);
+        const Json plan = readJson(run.out);
+        const Profile profile = *loadProfileFile(profilePath.toStdString()).profile;
+        const Network network = *networkPreset("3g");
+        const auto best =
+            planTokenPipeline(profile, network, tokenModelOf(profile), {{0, 1, 2}, 8});
+        QVERIFY(best.has_value());
+        QCOMPARE(plan["tokens_per_second"].get<double>(), best->tokensPerSecond);
+        QCOMPARE(plan["sequences"].get<int>(), 8);
+        QCOMPARE(plan["stages"].size(), best->stages.size());
+        const CliRun tight = runCli({"plan", profilePath, "--planner", "token-pipeline", "--stages",
+                                     "pi5,orin-nano", "--memory", "pi5=1000000,orin-nano=1000000"});
+        QCOMPARE(tight.status, 1);
+        QVERIFY(tight.err.contains("no split over the chain fits the machines' memory"));
+        const CliRun bare = runCli({"plan", profilePath, "--planner", "token-pipeline"});
+        QCOMPARE(bare.status, 2);
+        QVERIFY(bare.err.contains("--planner token-pipeline needs --stages"));
     }
 
     // No split fits: exit 1 and the least memory that gives one, as plan --memory says it.

@@ -9,12 +9,14 @@
 #include "core/io/JsonText.h"
 #include "core/llm/HuggingFaceConfig.h"
 #include "core/llm/LlmProfile.h"
+#include "core/llm/TokenPipeline.h"
 #include "core/llm/TokenPlanner.h"
 #include "core/model/Network.h"
 
 #include <QTest>
 
 #include <cmath>
+#include <functional>
 #include <limits>
 
 using namespace cutlab::core;
@@ -133,6 +135,70 @@ double bruteForceBest(const Profile& profile, const Network& network, TokenObjec
                         best = std::min(best, value);
                     }
     return best;
+}
+
+// A token pipeline's tokens per second from its definition: stages in chain order, machines
+// with no layers bypassed; 0 when a stage is over its memory.
+double pipelineBruteForceRate(const Profile& profile, const Network& network,
+                              const std::vector<int>& chain, const std::vector<int>& ends,
+                              int sequences) {
+    const double context = profile.model.fields["prompt_tokens"].get<double>() +
+                           profile.model.fields["generate_tokens"].get<double>();
+    const double hidden = profile.model.fields["hidden_bytes"].get<double>();
+    const double tied = profile.model.fields.value("tied_embedding_bytes", 0.0);
+    const int n = static_cast<int>(profile.layers.size());
+    std::vector<int> used;
+    double roundTrip = 0, bottleneck = 0;
+    int first = 0;
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+        if (ends[i] <= first)
+            continue;
+        const Machine& machine = profile.machines[static_cast<std::size_t>(chain[i])];
+        double decode = 0, memory = 0;
+        for (int l = first; l < ends[i]; ++l) {
+            const Layer& layer = profile.layers[static_cast<std::size_t>(l)];
+            decode += layer.fields["decode_ms"][machine.id].get<double>();
+            memory += layer.paramBytes +
+                      sequences * layer.fields["kv_bytes_per_token"].get<double>() * context;
+        }
+        if (ends[i] == n && first > 0)
+            memory += tied;
+        if (machine.memoryBytes && memory > *machine.memoryBytes)
+            return 0;
+        roundTrip += decode;
+        bottleneck = std::max(bottleneck, decode);
+        if (!used.empty()) {
+            const Link link = *network.linkBetween(profile, used.back(), chain[i]);
+            const double busy = hidden * 8 / (link.bandwidthMbps * 1000);
+            roundTrip += link.latencyMs + busy;
+            bottleneck = std::max(bottleneck, busy);
+        }
+        used.push_back(chain[i]);
+        first = ends[i];
+    }
+    if (used.size() > 1) {
+        const Link link = *network.linkBetween(profile, used.back(), used.front());
+        const double busy = 4 * 8 / (link.bandwidthMbps * 1000);
+        roundTrip += link.latencyMs + busy;
+        bottleneck = std::max(bottleneck, busy);
+    }
+    return 1000 * std::min(sequences / roundTrip, 1 / bottleneck);
+}
+
+// Every non-decreasing list of ends over the chain, the last equal to n.
+void forEachEnds(int n, std::size_t machines, std::vector<int>& ends,
+                 const std::function<void()>& visit) {
+    if (ends.size() + 1 == machines) {
+        ends.push_back(n);
+        visit();
+        ends.pop_back();
+        return;
+    }
+    for (int end = ends.empty() ? 0 : ends.back(); end <= n; ++end) {
+        ends.push_back(end);
+        forEachEnds(n, machines, ends, visit);
+        ends.pop_back();
+    }
 }
 
 } // namespace
@@ -345,6 +411,61 @@ class TestLlm : public QObject {
         QVERIFY(errors.size() >= 20);
         QVERIFY2(llama_bench::median(errors) <= 0.25,
                  qPrintable(QString::number(llama_bench::median(errors))));
+    }
+
+    // Token pipelines: the planner's rate equals the best of every assignment over the chain.
+    void tokenPipelineMatchesBruteForce() {
+        QFETCH(QString, machines);
+        QFETCH(int, sequences);
+        QFETCH(double, memory);
+        Profile profile = sampleProfile("gpt2", "f16", machines.toStdString());
+        if (memory > 0)
+            for (auto& machine : profile.machines)
+                machine.memoryBytes = memory;
+        const Network network = *networkPreset("4g");
+        const TokenModel tokens = tokenModelOf(profile);
+        std::vector<int> chain;
+        for (int m = 0; m < static_cast<int>(profile.machines.size()); ++m)
+            chain.push_back(m);
+        double best = 0;
+        std::vector<int> ends;
+        forEachEnds(static_cast<int>(profile.layers.size()), chain.size(), ends, [&] {
+            best = std::max(best, pipelineBruteForceRate(profile, network, chain, ends, sequences));
+        });
+        const auto plan = planTokenPipeline(profile, network, tokens, {chain, sequences});
+        if (best == 0) {
+            QVERIFY(!plan);
+            return;
+        }
+        QVERIFY(plan.has_value());
+        QVERIFY2(std::abs(plan->tokensPerSecond - best) <= 1e-9 * best,
+                 qPrintable(QString("%1 vs %2").arg(plan->tokensPerSecond).arg(best)));
+        // the plan's own figures are those of its assignment
+        std::vector<int> planEnds;
+        for (const int machine : chain) {
+            int end = planEnds.empty() ? 0 : planEnds.back();
+            for (const auto& stage : plan->stages)
+                if (stage.machine == machine)
+                    end = stage.end;
+            planEnds.push_back(end);
+        }
+        QVERIFY(std::abs(pipelineBruteForceRate(profile, network, chain, planEnds, sequences) -
+                         plan->tokensPerSecond) <= 1e-9 * best);
+    }
+    void tokenPipelineMatchesBruteForce_data() {
+        QTest::addColumn<QString>("machines");
+        QTest::addColumn<int>("sequences");
+        QTest::addColumn<double>("memory");
+        const char* chains[] = {"pi5@device,orin-nano@edge,rtx4090@cloud",
+                                "a=pi5@device,b=pi5@edge,c=pi5@cloud",
+                                "phone-sd8g3@device,pi5@edge,laptop-gpu@cloud"};
+        for (const char* chain : chains)
+            for (const int sequences : {1, 4, 16}) {
+                QTest::addRow("%s S=%d", chain, sequences) << chain << sequences << 0.0;
+                QTest::addRow("%s S=%d, 150 MB each", chain, sequences)
+                    << chain << sequences << 1.5e8;
+            }
+        QTest::newRow("nothing fits") << chains[0] << 4 << 1e6;
     }
 
     // Other prompt and generation lengths are priced from the machines' token rates.
