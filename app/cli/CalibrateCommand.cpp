@@ -7,6 +7,7 @@
 #include "app/cli/ArgumentCursor.h"
 #include "app/cli/CliError.h"
 #include "app/cli/ProfileArgument.h"
+#include "app/cli/TokenCalibrateCommand.h"
 
 #include "core/io/AtomicFile.h"
 #include "core/io/JsonNumbers.h"
@@ -46,7 +47,11 @@ const char* const kCalibrateUsage =
     "                   time, with the median error and Spearman's rank correlation\n"
     "  --json           with --check: the comparison as JSON\n"
     "Exit status: 0 written or checked, 2 bad input (a profile without the machine, a model\n"
-    "whose operators match none of the profile's layers, an unwritable output).\n";
+    "whose operators match none of the profile's layers, an unwritable output).\n"
+    "       cutlab-cli calibrate --tokens MODEL --preset ID [--pp TPS] [--tg TPS] -o MACHINE.json\n"
+    "Language models: the shares of a preset's compute and bandwidth that give measured\n"
+    "llama-bench rates (pp512, tg128 in tokens/s) of MODEL (a config.json or .gguf); options\n"
+    "--weights TYPE, --model-bytes N (the measured file's size), --id, --label, --tier.\n";
 
 struct Options {
     std::vector<std::pair<std::string, std::string>> inputs; // profile, model
@@ -270,6 +275,8 @@ int runCalibrate(const std::vector<std::string>& arguments) {
             std::cout << kCalibrateUsage;
             return 0;
         }
+    if (!arguments.empty() && arguments.front() == "--tokens")
+        return runTokenCalibrate(arguments);
     const Options options = parseCalibrateOptions(arguments);
     checkOptions(options);
     std::vector<core::CalibrationSample> samples = samplesOf(options);

@@ -23,7 +23,10 @@ std::string readRate(const Json& object, const char* key, double most, bool zero
     const bool low = zeroAllowed ? value < 0 : value <= 0;
     if (!std::isfinite(value) || low || value > most)
         return std::string("'") + key + "' must be " + (zeroAllowed ? "0" : "above 0") +
-               " and at most " + (most == kMostRate ? "1e9" : "1e6");
+               " and at most " +
+               (most == kMostRate         ? "1e9"
+                : most == kMostOverheadMs ? "1e6"
+                                          : "4");
     return {};
 }
 
@@ -68,6 +71,22 @@ std::string readClasses(const Json& document, MachinePreset& machine) {
     return {};
 }
 
+// The optional "tokens" object: a language model's token peak and the calibrated shares.
+std::string readTokenFigures(const Json& document, MachinePreset& machine) {
+    const auto tokens = document.find("tokens");
+    if (tokens == document.end())
+        return {};
+    if (!tokens->is_object())
+        return "'tokens' must be an object with peak_gflops, compute_share and bandwidth_share";
+    for (const auto& [key, target, most] :
+         {std::tuple{"peak_gflops", &machine.tokenGflops, kMostRate},
+          {"compute_share", &machine.tokenComputeShare, 4.0},
+          {"bandwidth_share", &machine.tokenBandwidthShare, 4.0}})
+        if (std::string error = readRate(*tokens, key, most, false, *target); !error.empty())
+            return "tokens: " + error;
+    return {};
+}
+
 std::string readMachine(const Json& document, MachinePreset& machine) {
     if (!document.is_object() || document.value("format", Json()) != "cutlab-machine")
         return "not a cutlab-machine document ('format' must be \"cutlab-machine\")";
@@ -95,6 +114,8 @@ std::string readMachine(const Json& document, MachinePreset& machine) {
     machine.fractionReason = "calibrated: the GFLOP/s are those reached";
     if (machine.label.empty())
         machine.label = machine.id;
+    if (std::string error = readTokenFigures(document, machine); !error.empty())
+        return error;
     return readClasses(document, machine);
 }
 
@@ -116,6 +137,10 @@ Json machineToJson(const MachinePreset& machine, const Json& calibration) {
                      {"overhead_ms", machine.overheadMs},
                      {"classes", classes},
                      {"source", machine.source}};
+    if (machine.tokenGflops > 0)
+        document["tokens"] = {{"peak_gflops", machine.tokenGflops},
+                              {"compute_share", machine.tokenComputeShare},
+                              {"bandwidth_share", machine.tokenBandwidthShare}};
     if (!calibration.is_null())
         document["calibration"] = calibration;
     return document;

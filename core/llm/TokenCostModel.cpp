@@ -2,6 +2,9 @@
 
 #include "core/llm/LlmArchitecture.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace cutlab::core {
 namespace {
 
@@ -13,6 +16,12 @@ std::array<std::pair<int, int>, 3> tierRanges(const TokenPlan& plan, int layers)
 }
 
 } // namespace
+
+double TokenMachineMemory::maxContextTokens() const {
+    if (capacityBytes < 0 || kvBytesPerToken <= 0)
+        return -1;
+    return std::max(0.0, std::floor((capacityBytes - weightsBytes) / kvBytesPerToken));
+}
 
 bool TokenEvaluation::fits() const {
     for (const TokenMachineMemory& machine : memory)
@@ -77,6 +86,7 @@ void TokenCostModel::addMemory(const TokenPlan& plan, TokenEvaluation& evaluatio
             const LlmLayerCost& layer = m_tokens.layers[static_cast<std::size_t>(l)];
             memory.weightsBytes += layer.paramBytes;
             memory.kvCacheBytes += layer.kvBytesPerToken * context;
+            memory.kvBytesPerToken += layer.kvBytesPerToken;
         }
         // a tied output layer away from the embedding needs its own copy of the matrix
         if (outputLayer >= first && outputLayer < end && first > 0)

@@ -34,8 +34,13 @@ struct TokenMachineMemory {
     int machine = -1;
     double weightsBytes = 0;
     double kvCacheBytes = 0;
-    double capacityBytes = -1; // -1: not limited
+    double capacityBytes = -1;  // -1: not limited
+    double kvBytesPerToken = 0; // of the context, over the machine's layers
     bool fits() const { return capacityBytes < 0 || weightsBytes + kvCacheBytes <= capacityBytes; }
+    // The longest context (prompt + generated tokens) whose KV cache fits beside the weights;
+    // -1 when the memory is not limited or the layers cache nothing, 0 when the weights alone
+    // do not fit.
+    double maxContextTokens() const;
 };
 
 // The token cost model's figures for one plan (docs/cost-models.md, "Tokens").

@@ -67,6 +67,9 @@ Json tokenPlanJson(const TokenCostModel& model, const TokenPlan& plan,
                       {"kv_cache_bytes", machine.kvCacheBytes}};
         entry["capacity_bytes"] =
             machine.capacityBytes >= 0 ? Json(machine.capacityBytes) : Json(nullptr);
+        // "up to how many tokens does this split fit on the phone"
+        const double longest = machine.maxContextTokens();
+        entry["max_context_tokens"] = longest >= 0 ? Json(longest) : Json(nullptr);
         memory.push_back(std::move(entry));
     }
     json["memory"] = std::move(memory);

@@ -6,6 +6,7 @@
 #include "../TestPaths.h"
 #include "CliRun.h"
 
+#include "core/io/MachineFile.h"
 #include "core/io/ProfileLoader.h"
 #include "core/llm/TokenPipeline.h"
 #include "core/llm/TokenPlanner.h"
@@ -201,6 +202,40 @@ class TestLlmCommand : public QObject {
         const CliRun bare = runCli({"plan", profilePath, "--planner", "token-pipeline"});
         QCOMPARE(bare.status, 2);
         QVERIFY(bare.err.contains("--planner token-pipeline needs --stages"));
+    }
+
+    // calibrate --tokens: the shares that reproduce a published llama-bench row (Raspberry Pi 5,
+    // Llama-3.2-1B Q4_K_M, 0.745 GiB: pp512 72.93, tg128 10.81), read back as a machine file that
+    // import --machines takes; without a rate it is refused.
+    void calibrateTokensWritesAMachine() {
+        QTemporaryDir dir;
+        const QString machine = dir.filePath("pi5.json");
+        const CliRun run = runCli({"calibrate", "--tokens", sample("llama-3.2-1b.config.json"),
+                                   "--preset", "pi5", "--weights", "q4_k", "--model-bytes",
+                                   QString::number(0.745 * 1073741824.0, 'f', 0), "--pp", "72.93",
+                                   "--tg", "10.81", "-o", machine, "--id", "mypi"});
+        QCOMPARE(run.status, 0);
+        QVERIFY2(run.out.contains("(pp512 72.9, tg128 10.81 tokens/s)"), qPrintable(run.out));
+        std::string error;
+        const auto read = readMachineFile(machine.toStdString(), error);
+        QVERIFY2(read.has_value(), error.c_str());
+        QCOMPARE(read->id, std::string("mypi"));
+        QVERIFY(read->tokenComputeShare > 0 && read->tokenComputeShare <= 4);
+        QVERIFY(read->tokenBandwidthShare > 0 && read->tokenBandwidthShare <= 4);
+        QVERIFY(read->tokenBandwidthShare != findMachinePreset("pi5")->tokenBandwidthShare);
+        const QString profile = dir.filePath("m.json");
+        QCOMPARE(runCli({"import", sample("llama-3.2-1b.config.json"), "-o", profile, "--machines",
+                         machine + "@device,a100@cloud"})
+                     .status,
+                 0);
+        const Profile imported = *loadProfileFile(profile.toStdString()).profile;
+        QCOMPARE(readTokenRates(imported.machines[0])->gbps,
+                 read->memoryGBps * read->tokenBandwidthShare);
+        const CliRun bare = runCli({"calibrate", "--tokens", sample("gpt2.config.json"), "--preset",
+                                    "pi5", "-o", dir.filePath("x.json")});
+        QCOMPARE(bare.status, 2);
+        QVERIFY(bare.err.contains("give a measured --pp or --tg"));
+        QVERIFY(!QFile::exists(dir.filePath("x.json")));
     }
 
     // No split fits: exit 1 and the least memory that gives one, as plan --memory says it.

@@ -468,6 +468,35 @@ class TestLlm : public QObject {
         QTest::newRow("nothing fits") << chains[0] << 4 << 1e6;
     }
 
+    // "Up to how many tokens does this split fit on the phone": the longest context whose KV
+    // cache fits beside the weights, by hand, and a context one token longer does not fit.
+    void longestContextOnTheDevice() {
+        Profile profile = sampleProfile("llama-3.2-1b", "q4_0");
+        const int device = profile.machineIndex("phone-sd8g3");
+        double weights = 0, kv = 0;
+        for (int l = 0; l < 6; ++l) {
+            weights += profile.layers[static_cast<std::size_t>(l)].paramBytes;
+            kv += profile.layers[static_cast<std::size_t>(l)]
+                      .fields["kv_bytes_per_token"]
+                      .get<double>();
+        }
+        profile.machines[static_cast<std::size_t>(device)].memoryBytes = weights + 5000.5 * kv;
+        const Network network = *networkPreset("4g");
+        const TokenCostModel model(profile, network, tokenModelOf(profile));
+        const TokenEvaluation e =
+            model.evaluate({6, 6, {device, -1, profile.machineIndex("a100")}});
+        QCOMPARE(e.memory.front().maxContextTokens(), 5000.0);
+        QVERIFY(e.memory.front().fits()); // 640 tokens of context fit
+        const TokenCostModel longer(profile, network, tokenModelOf(profile, 4872, 128));
+        QVERIFY(longer.evaluate({6, 6, {device, -1, profile.machineIndex("a100")}})
+                    .memory.front()
+                    .fits()); // 5,000 tokens
+        const TokenCostModel tooLong(profile, network, tokenModelOf(profile, 4873, 128));
+        QVERIFY(!tooLong.evaluate({6, 6, {device, -1, profile.machineIndex("a100")}})
+                     .memory.front()
+                     .fits()); // 5,001 tokens
+    }
+
     // Other prompt and generation lengths are priced from the machines' token rates.
     void otherLengthsArePricedAgain() {
         const Profile profile = sampleProfile("gpt2");
