@@ -6,6 +6,7 @@
 #include "core/io/InputLimits.h"
 
 #include "core/inference/BandwidthSweep.h"
+#include "core/llm/TokenPlanner.h"
 #include "core/model/NetworkEdit.h"
 #include "core/model/PlanError.h"
 #include "core/planners/InferencePlanner.h"
@@ -37,6 +38,8 @@ std::string sweepUsage() {
            core::plannerChoices({core::PlannerKind::Inference}, ", ", ", ") +
            "; with --train: " + core::plannerChoices({core::PlannerKind::Iteration}, ", ", ", ") +
            "\n"
+           "  a language model: ttft, tpot, generate (the best time to first token, per token, "
+           "or to generate)\n"
            "One row per step, one column per planner; empty (CSV) or null (JSON) where a planner "
            "has no plan.\n";
 }
@@ -97,6 +100,8 @@ SweepOptions parseSweep(const std::vector<std::string>& arguments) {
     const core::PlannerKind kind =
         o.train ? core::PlannerKind::Iteration : core::PlannerKind::Inference;
     for (const auto& name : o.planners) {
+        if (!o.train && core::tokenObjectiveNamed(name))
+            continue;
         if (!core::findPlanner(name, {kind}))
             throw CliError(
                 "--planners: '" + name + "' is not " +
@@ -115,6 +120,16 @@ double plannerValue(const SweepOptions& o, const std::string& planner, const cor
         return core::runIterationPlanner(planner, model,
                                          o.batch.value_or(static_cast<int>(profile.model.batch)))
             .iterationMs();
+    }
+    if (const auto objective = core::tokenObjectiveNamed(planner)) {
+        try {
+            const core::TokenCostModel model(profile, network, core::tokenModelOf(profile));
+            const auto plans = core::planTokens(model, *objective);
+            return plans.empty() ? std::nan("")
+                                 : core::objectiveValue(plans.front().evaluation, *objective);
+        } catch (const core::LlmModelError& error) {
+            throw CliError(o.profilePath + ": " + error.what());
+        }
     }
     const core::InferenceCostModel model(profile, network);
     core::InferenceQuery query;

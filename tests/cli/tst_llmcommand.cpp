@@ -238,6 +238,31 @@ class TestLlmCommand : public QObject {
         QVERIFY(!QFile::exists(dir.filePath("x.json")));
     }
 
+    // sweep over the uplink's bandwidth: each step's value is the planner's best at that step.
+    void sweepGivesTheBestAtEachBandwidth() {
+        QTemporaryDir dir;
+        const QString profilePath = dir.filePath("m.json");
+        QCOMPARE(runCli({"import", sample("qwen2.5-0.5b.config.json"), "-o", profilePath}).status,
+                 0);
+        const CliRun run = runCli({"sweep", profilePath, "--vary", "uplink", "--from", "1", "--to",
+                                   "100", "--steps", "3", "--planners", "ttft,tpot", "--json"});
+        QCOMPARE(run.status, 0);
+        const Json sweep = readJson(run.out);
+        const Profile profile = *loadProfileFile(profilePath.toStdString()).profile;
+        for (std::size_t step = 0; step < 3; ++step) {
+            Network network = *networkPreset("3g");
+            for (auto& link : network.links)
+                if (link.from == "device" || link.to == "device")
+                    link.bandwidthMbps = sweep["mbps"][step].get<double>();
+            const TokenCostModel model(profile, network, tokenModelOf(profile));
+            QCOMPARE(sweep["series_ms"]["tpot"][step].get<double>(),
+                     planTokens(model, TokenObjective::Tpot).front().evaluation.tpotMs);
+        }
+        // more bandwidth never makes the first token later
+        QVERIFY(sweep["series_ms"]["ttft"][2].get<double>() <=
+                sweep["series_ms"]["ttft"][0].get<double>());
+    }
+
     // No split fits: exit 1 and the least memory that gives one, as plan --memory says it.
     void memoryRefusalNamesACapacity() {
         QTemporaryDir dir;

@@ -1,6 +1,6 @@
 // The Tokens panel of a language model against the core's token cost model: the summary's time
-// to first token, "Best time per token" applied as one undoable step, and the context slider's
-// sentence on where the device's memory runs out.
+// to first token, the timeline's rows and token markers, "Best time per token" applied as one
+// undoable step, and the context slider's sentence on where the device's memory runs out.
 #include "../TestMain.h"
 #include "UiTestSupport.h"
 #include "WindowFixture.h"
@@ -8,6 +8,7 @@
 #include "ui/charts/Format.h"
 #include "ui/document/Document.h"
 #include "ui/panels/TokenPanel.h"
+#include "ui/panels/TokenTimeline.h"
 #include "ui/window/MainWindow.h"
 
 #include "core/io/ProfileWriter.h"
@@ -125,6 +126,61 @@ class TestUiTokens : public QObject {
             QVERIFY(panel->summaryText().contains(
                 QStringLiteral("(%1 ms per token)").arg(Format::number(evaluation.tpotMs, 1))));
         }
+    }
+
+    void timelineShowsThePromptThenThreeTokens() {
+        TokenPanel* panel = open();
+        QVERIFY(panel);
+        Document* doc = m_fixture.window()->document();
+        PartitionState state = doc->state(); // device, edge and cloud each run layers
+        state.deviceBoundary = doc->boundaryOfLayerPosition(kDeviceLayers);
+        state.edgeBoundary = doc->boundaryOfLayerPosition(2 * kDeviceLayers);
+        QVERIFY(state.deviceBoundary >= 0 && state.edgeBoundary > state.deviceBoundary);
+        doc->changeState(state, QStringLiteral("test"));
+        const core::TokenPlan plan = planOf(*doc);
+        QVERIFY(plan.deviceEnd > 0 && plan.edgeEnd > plan.deviceEnd);
+        for (int machine : plan.machines)
+            QVERIFY(machine >= 0);
+        const core::TokenCostModel model(doc->profile(), doc->network(),
+                                         core::tokenModelOf(doc->profile()));
+        const core::TokenEvaluation evaluation = model.evaluate(plan);
+        auto* timeline = panel->findChild<TokenTimeline*>();
+        QVERIFY(timeline);
+        QVERIFY(timeline->isVisibleTo(panel));
+
+        // a row per machine, with the link that reaches it before it: the way a token goes
+        auto machineRow = [&](int tier) {
+            const core::Machine& machine =
+                doc->profile().machines[static_cast<std::size_t>(plan.machines[tier])];
+            return QStringLiteral("%1 (%2)").arg(
+                QString::fromStdString(machine.id),
+                QString::fromStdString(core::tierName(machine.tier)));
+        };
+        const QStringList rows{machineRow(0), QStringLiteral("device→edge"), machineRow(1),
+                               QStringLiteral("edge→cloud"), machineRow(2)};
+        QCOMPARE(timeline->rowLabels(), rows);
+        QCOMPARE(evaluation.hops.size(), std::size_t{4}); // two up, two back
+
+        QVERIFY(timeline->markers().size() == 4);
+        QCOMPARE(timeline->markers().front().ms, evaluation.ttftMs);
+        QCOMPARE(timeline->markers().front().label,
+                 QStringLiteral("first token %1 ms")
+                     .arg(Format::number(evaluation.ttftMs, evaluation.ttftMs >= 100 ? 0 : 1)));
+        QCOMPARE(timeline->markers().back().ms, evaluation.ttftMs + 3 * evaluation.tpotMs);
+        QCOMPARE(timeline->markers().back().label, QStringLiteral("token 4"));
+
+        double prefill = 0, last = 0;
+        for (const TokenTimeline::Span& span : timeline->spans()) {
+            QVERIFY(span.row >= 0 && span.row < rows.size());
+            QVERIFY(span.endMs > span.startMs);
+            QVERIFY(span.startMs >= last - 1e-9); // one step after another
+            last = span.endMs;
+            if (span.token == 0)
+                prefill += span.endMs - span.startMs;
+        }
+        QVERIFY2(std::abs(prefill - evaluation.ttftMs) <= 1e-9 * evaluation.ttftMs,
+                 qPrintable(QStringLiteral("%1 / %2").arg(prefill).arg(evaluation.ttftMs)));
+        QVERIFY(std::abs(last - timeline->markers().back().ms) <= 1e-9 * last);
     }
 
     void bestTimePerTokenIsAppliedAndUndone() {

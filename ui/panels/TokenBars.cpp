@@ -14,15 +14,6 @@ namespace {
 constexpr int kGap = 4;       // between the bar and the legend, between legend rows
 constexpr int kEntryGap = 12; // between legend entries on one row
 
-void fillSegment(QPainter& painter, const QRectF& rect, const TokenSegment& segment) {
-    if (segment.hatched) {
-        painter.fillRect(rect, segment.color.lighter(150));
-        painter.fillRect(rect, QBrush(segment.color.darker(130), Qt::BDiagPattern));
-    } else {
-        painter.fillRect(rect, segment.color);
-    }
-}
-
 } // namespace
 
 QColor tokenErrorColor() {
@@ -113,7 +104,7 @@ void TokenTimeBar::paintEvent(QPaintEvent*) {
         double x = bar.left();
         for (const TokenSegment& segment : m_segments) {
             const double w = bar.width() * segment.ms / total;
-            fillSegment(painter, QRectF(x, bar.top(), w, bar.height()), segment);
+            fillTokenSegment(painter, QRectF(x, bar.top(), w, bar.height()), segment);
             x += w;
         }
     }
@@ -122,7 +113,7 @@ void TokenTimeBar::paintEvent(QPaintEvent*) {
     painter.setPen(palette().color(QPalette::WindowText));
     for (const Entry& entry : legendLayout(width(), nullptr)) {
         const TokenSegment& segment = m_segments[static_cast<std::size_t>(entry.segment)];
-        fillSegment(painter, entry.swatch, segment);
+        fillTokenSegment(painter, entry.swatch, segment);
         painter.drawText(entry.text, Qt::AlignLeft | Qt::AlignVCenter,
                          legendTexts()[entry.segment]);
     }

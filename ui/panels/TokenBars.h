@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/panels/TokenSegments.h"
+
 #include <QColor>
 #include <QString>
 #include <QWidget>
@@ -7,14 +9,6 @@
 #include <vector>
 
 namespace cutlab::ui {
-
-// One part of a token time: a tier's compute, a link's latency (hatched) or its transfer.
-struct TokenSegment {
-    QString label; // "device compute", "device→cloud latency"
-    double ms = 0;
-    QColor color;
-    bool hatched = false; // latency: drawn lighter with hatching
-};
 
 // A horizontal bar of a time split into segments, with a legend under it that lists the drawn
 // segments (those above zero) with their values in ms, wrapped to the width.

@@ -6,6 +6,8 @@
 #include "ui/charts/Format.h"
 #include "ui/document/Document.h"
 #include "ui/panels/TokenBars.h"
+#include "ui/panels/TokenSegments.h"
+#include "ui/panels/TokenTimeline.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -41,17 +43,6 @@ QLabel* heading(QWidget* parent, const QString& text) {
 
 QString gb(double bytes) {
     return Format::number(bytes / 1e9, 2) + QStringLiteral(" GB");
-}
-
-QString tierText(core::Tier tier) {
-    return QString::fromStdString(core::tierName(tier));
-}
-
-// The link colour of a hop between two tiers: 0 device–edge, 1 device–cloud, 2 edge–cloud.
-int linkIndex(core::Tier a, core::Tier b) {
-    const int low = std::min(core::tierIndex(a), core::tierIndex(b));
-    const int high = std::max(core::tierIndex(a), core::tierIndex(b));
-    return low == 0 ? (high == 1 ? 0 : 1) : 2;
 }
 
 const char* const kObjectiveTitles[] = {"Best time to first token", "Best time per token",
@@ -92,6 +83,12 @@ TokenPanel::TokenPanel(Document* document, QWidget* parent)
     for (QWidget* w : {static_cast<QWidget*>(m_ttftTitle), static_cast<QWidget*>(m_ttftBar),
                        static_cast<QWidget*>(m_tpotTitle), static_cast<QWidget*>(m_tpotBar)})
         layout->addWidget(w);
+    layout->addSpacing(6);
+    layout->addWidget(
+        heading(inner, QStringLiteral("Timeline: the prompt, then the first tokens")));
+    m_timeline = new TokenTimeline(inner);
+    m_timeline->setObjectName(QStringLiteral("tokenTimeline"));
+    layout->addWidget(m_timeline);
     layout->addSpacing(6);
     layout->addWidget(
         heading(inner, QStringLiteral("Memory: weights, KV cache (lighter), capacity (line)")));
@@ -193,6 +190,7 @@ void TokenPanel::showError(const QString& message) {
     m_tpotTitle->clear();
     m_ttftBar->setSegments({});
     m_tpotBar->setSegments({});
+    m_timeline->clear();
     m_memory.clear();
     refreshMemory();
 }
@@ -240,51 +238,22 @@ void TokenPanel::refresh() {
 }
 
 void TokenPanel::fillTimes(const core::TokenPlan& plan, const core::TokenEvaluation& evaluation) {
-    const core::Profile& profile = m_document->profile();
     const core::TokenModel& tokens = m_model->tokens();
-    const int ends[3] = {plan.deviceEnd, plan.edgeEnd, m_model->layerCount()};
-    std::vector<TokenSegment> ttft, tpot;
-    auto hopSegments = [&](const core::TokenHop& hop) {
-        const core::Tier from = profile.machines[static_cast<std::size_t>(hop.from)].tier;
-        const core::Tier to = profile.machines[static_cast<std::size_t>(hop.to)].tier;
-        const QString name = tierText(from) + QStringLiteral("→") + tierText(to);
-        const QColor color = Format::linkColor(linkIndex(from, to));
-        const QColor latency = Format::latencyColor();
-        ttft.push_back({name + QStringLiteral(" latency"), hop.latencyMs, latency, true});
-        ttft.push_back({name + QStringLiteral(" transfer"), hop.prefillTransferMs, color, false});
-        tpot.push_back({name + QStringLiteral(" latency"), hop.latencyMs, latency, true});
-        tpot.push_back({name + QStringLiteral(" transfer"), hop.decodeTransferMs, color, false});
-    };
     // In the order a token flows: each tier's compute after the hop that reaches it, then the
     // sampled id's way back.
-    for (int t = 0, begin = 0; t < 3; begin = std::max(begin, ends[t]), ++t) {
-        if (ends[t] <= begin)
-            continue;
-        const int machine = plan.machines[static_cast<std::size_t>(t)];
-        for (const core::TokenHop& hop : evaluation.hops)
-            if (hop.up && hop.to == machine)
-                hopSegments(hop);
-        double prefill = 0, decode = 0;
-        for (int l = begin; l < ends[t]; ++l) {
-            prefill +=
-                tokens.prefillMs[static_cast<std::size_t>(l)][static_cast<std::size_t>(machine)];
-            decode +=
-                tokens.decodeMs[static_cast<std::size_t>(l)][static_cast<std::size_t>(machine)];
-        }
-        const QString name = tierText(core::kTiers[t]) + QStringLiteral(" compute");
-        const QColor color = Format::tierColor(core::kTiers[t]);
-        ttft.push_back({name, prefill, color, false});
-        tpot.push_back({name, decode, color, false});
+    std::vector<TokenStep> steps = tokenSteps(m_document->profile(), tokens, plan, evaluation);
+    std::vector<TokenSegment> ttft, tpot;
+    for (const TokenStep& step : steps) {
+        ttft.push_back(step.prefill());
+        tpot.push_back(step.decode());
     }
-    for (const core::TokenHop& hop : evaluation.hops)
-        if (!hop.up)
-            hopSegments(hop);
     m_ttftTitle->setText(
         QStringLiteral("Time to first token %1 (prompt of %2 tokens)")
             .arg(Format::ms(evaluation.ttftMs), Format::number(tokens.promptTokens, 0)));
     m_tpotTitle->setText(QStringLiteral("Time per token %1").arg(Format::ms(evaluation.tpotMs)));
     m_ttftBar->setSegments(std::move(ttft));
     m_tpotBar->setSegments(std::move(tpot));
+    m_timeline->setSteps(std::move(steps), evaluation.ttftMs, evaluation.tpotMs);
 }
 
 void TokenPanel::fillMemory(const core::TokenPlan& plan, const core::TokenEvaluation& evaluation) {
@@ -330,8 +299,8 @@ void TokenPanel::refreshMemory() {
         const MachineMemory& memory = m_memory[i];
         const core::Machine& machine =
             m_document->profile().machines[static_cast<std::size_t>(memory.machine)];
-        const QString name = QStringLiteral("%1 (%2)").arg(QString::fromStdString(machine.id),
-                                                           tierText(core::kTiers[memory.tier]));
+        const QString name = QStringLiteral("%1 (%2)").arg(
+            QString::fromStdString(machine.id), tokenTierText(core::kTiers[memory.tier]));
         const double kv = memory.kvBytesPerToken * context;
         const double used = memory.weightsBytes + kv;
         const bool over = memory.capacityBytes >= 0 && used > memory.capacityBytes;

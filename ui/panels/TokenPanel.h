@@ -19,11 +19,13 @@ namespace cutlab::ui {
 class Document;
 class TokenMemoryBar;
 class TokenTimeBar;
+class TokenTimeline;
 
 // A language model's tokens for the current placement (core/llm): time to first token and per
-// token split into compute and each link's latency and transfer, each machine's weights and KV
-// cache against its memory at a context length the slider sets, and the best plan per token
-// objective applied as one undoable step. Other profiles get one line saying what to open.
+// token split into compute and each link's latency and transfer, a timeline of the prompt and
+// the first tokens on the machines and links, each machine's weights and KV cache against its
+// memory at a context length the slider sets, and the best plan per token objective applied as
+// one undoable step. Other profiles get one line saying what to open.
 class TokenPanel : public QWidget {
     Q_OBJECT
   public:
@@ -68,6 +70,7 @@ class TokenPanel : public QWidget {
     TokenTimeBar* m_ttftBar;
     QLabel* m_tpotTitle;
     TokenTimeBar* m_tpotBar;
+    TokenTimeline* m_timeline;
     QVBoxLayout* m_memoryLayout;
     std::vector<MachineRow> m_rows;
     std::vector<MachineMemory> m_memory;
