@@ -8,6 +8,7 @@
 #include "ui/charts/Format.h"
 #include "ui/document/Document.h"
 #include "ui/trace/CutBand.h"
+#include "ui/trace/TraceChartBuilder.h"
 #include "ui/trace/TraceWindow.h"
 #include "ui/window/MainWindow.h"
 
@@ -120,9 +121,37 @@ class TestUiTrace : public QObject {
         QVERIFY(fixed);
         QCOMPARE(fixed->points(), adaptive->points());
         QCOMPARE(fixed->name(), QStringLiteral("static (same as adaptive)"));
+        QCOMPARE(adaptive->name(), QStringLiteral("adaptive")); // hindsight differs here
+        // when hindsight keeps the same plans too, all three lines are one: the legend says which
+        TraceReplayResult same = *trace->result();
+        same.runs.fixed = same.runs.adaptive;
+        same.runs.hindsight = same.runs.adaptive;
+        const std::unique_ptr<QChart> chart(TraceChartBuilder::latencyChart(same));
+        QCOMPARE(seriesNamed(chart.get(), "static")->name(),
+                 QStringLiteral("static (same as adaptive and hindsight)"));
+        QCOMPARE(seriesNamed(chart.get(), "adaptive")->name(),
+                 QStringLiteral("adaptive (same as hindsight)"));
+        QCOMPARE(seriesNamed(chart.get(), "hindsight")->name(), QStringLiteral("hindsight"));
         // the band names every plan the adaptive run used
         QCOMPARE(trace->cutBand()->planNames().size(), summary["plans_used"].toInt());
         QVERIFY(trace->progress()->value() == trace->progress()->maximum());
+    }
+
+    // An upload direction gets a measured uplink by default, a download a downlink; a trace
+    // the person picks stays.
+    void aLinkDirectionGetsATraceOfItsDirection() {
+        MainWindow* window = m_fixture.open(uiSourcePath("sample_profiles/scission/vgg19.json"));
+        QVERIFY(window);
+        window->document()->setNetwork(*core::networkPreset("4g"));
+        TraceWindow* trace = window->traceWindow();
+        trace->show();
+        QCOMPARE(trace->directionBox()->currentText(), QStringLiteral("device → cloud"));
+        QCOMPARE(trace->traceBox()->currentText(), QStringLiteral("ATT-LTE-driving.up"));
+        trace->directionBox()->setCurrentIndex(trace->directionBox()->findText("cloud → device"));
+        QCOMPARE(trace->traceBox()->currentText(), QStringLiteral("ATT-LTE-driving.down"));
+        trace->traceBox()->setCurrentIndex(trace->traceBox()->findText("Verizon-LTE-short.up"));
+        trace->directionBox()->setCurrentIndex(trace->directionBox()->findText("device → edge"));
+        QCOMPARE(trace->traceBox()->currentText(), QStringLiteral("Verizon-LTE-short.up"));
     }
 
     void aStaticLineTheAdaptiveOneLeavesIsNamedPlainly() {

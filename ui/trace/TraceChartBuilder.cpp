@@ -139,14 +139,26 @@ QChart* TraceChartBuilder::latencyChart(const TraceReplayResult& result) {
         QString role;
         QColor color;
     };
-    // the adaptive line is drawn over the static one: say so when it hides it entirely
-    const bool staticHidden = sameLatencies(result.runs.fixed, result.runs.adaptive);
-    std::vector<Run> runs{
-        {QStringLiteral("static"),
-         staticHidden ? QStringLiteral("static (same as adaptive)") : QStringLiteral("static"),
-         &result.runs.fixed, QStringLiteral("link2"), colors.link[2]},
-        {QStringLiteral("adaptive"), QStringLiteral("adaptive"), &result.runs.adaptive,
-         QStringLiteral("current"), colors.current}};
+    // each line is drawn over the ones before it: say which later lines hide a line entirely
+    const core::ReplayRun* hindsight = result.runs.hindsight ? &*result.runs.hindsight : nullptr;
+    const bool staticLikeAdaptive = sameLatencies(result.runs.fixed, result.runs.adaptive);
+    const bool staticLikeHindsight = hindsight && sameLatencies(result.runs.fixed, *hindsight);
+    const bool adaptiveLikeHindsight = hindsight && sameLatencies(result.runs.adaptive, *hindsight);
+    auto named = [](const QString& name, bool likeAdaptive, bool likeHindsight) {
+        if (likeAdaptive && likeHindsight)
+            return name + QStringLiteral(" (same as adaptive and hindsight)");
+        if (likeAdaptive)
+            return name + QStringLiteral(" (same as adaptive)");
+        if (likeHindsight)
+            return name + QStringLiteral(" (same as hindsight)");
+        return name;
+    };
+    std::vector<Run> runs{{QStringLiteral("static"),
+                           named(QStringLiteral("static"), staticLikeAdaptive, staticLikeHindsight),
+                           &result.runs.fixed, QStringLiteral("link2"), colors.link[2]},
+                          {QStringLiteral("adaptive"),
+                           named(QStringLiteral("adaptive"), false, adaptiveLikeHindsight),
+                           &result.runs.adaptive, QStringLiteral("current"), colors.current}};
     if (result.runs.hindsight)
         runs.push_back({QStringLiteral("hindsight"), QStringLiteral("hindsight"),
                         &*result.runs.hindsight, QStringLiteral("changes"), colors.changes});

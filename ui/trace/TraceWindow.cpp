@@ -96,6 +96,8 @@ QWidget* TraceWindow::buildControls(const QStringList& sampleTraces) {
     traceRow->addWidget(m_trace, 1);
     traceRow->addWidget(open);
     form->addRow(QStringLiteral("Trace"), traceRow);
+    connect(m_direction, &QComboBox::currentIndexChanged, this,
+            [this] { matchTraceToDirection(); });
     m_frames = new QSpinBox(box);
     m_frames->setRange(1, 10'000'000);
     m_frames->setValue(300);
@@ -185,6 +187,28 @@ void TraceWindow::fillDirections() {
     else if (const auto uplink = core::linkDirectionOf(network, "device", "cloud"))
         m_direction->setCurrentIndex(
             m_direction->findData(static_cast<int>(2 * uplink->link + (uplink->reverse ? 1 : 0))));
+    matchTraceToDirection();
+}
+
+// A measured uplink (.up) for a direction away from the device, a downlink (.down) for one
+// towards it: the trace of the same name in the other direction replaces one that does not fit.
+void TraceWindow::matchTraceToDirection() {
+    const QStringList ends = m_direction->currentText().split(QStringLiteral(" → "));
+    if (ends.size() != 2)
+        return;
+    const auto from = core::tierFromName(ends[0].toStdString());
+    const auto to = core::tierFromName(ends[1].toStdString());
+    if (!from || !to || *from == *to)
+        return;
+    const bool up = static_cast<int>(*from) < static_cast<int>(*to);
+    const QString name = m_trace->currentText();
+    const QString wanted = up ? QStringLiteral(".up") : QStringLiteral(".down");
+    const QString other = up ? QStringLiteral(".down") : QStringLiteral(".up");
+    if (!name.endsWith(other))
+        return;
+    const int match = m_trace->findText(name.chopped(other.size()) + wanted);
+    if (match >= 0)
+        m_trace->setCurrentIndex(match);
 }
 
 bool TraceWindow::addTraceFile(const QString& path) {

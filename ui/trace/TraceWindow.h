@@ -55,6 +55,7 @@ class TraceWindow : public QWidget {
     double cursorSeconds() const { return m_cursorMs / 1000.0; }
     // Adds a trace file to the list and selects it; false with a message when it cannot be read.
     bool addTraceFile(const QString& path);
+    void matchTraceToDirection();
 
   public slots:
     void run();
