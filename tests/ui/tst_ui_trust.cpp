@@ -60,6 +60,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QPrinter>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -322,6 +323,12 @@ class TestUiTrust : public QObject {
         for (const QString& path : dialog.proposals)
             QVERIFY2(QFileInfo(path).size() > 0, qPrintable(path));
         QVERIFY(dialog.replaceQuestions.isEmpty());
+        // Print proposes the report's name too when printing to a file (Qt's print dialog
+        // proposes <document name>.pdf): "vgg19-report-2" now that vgg19-report.pdf exists
+        QPrinter printer;
+        window->files()->prepareReportPrinter(printer);
+        QCOMPARE(printer.docName(), QStringLiteral("vgg19-report-2"));
+        QCOMPARE(printer.pageLayout().orientation(), QPageLayout::Landscape);
 
         QVERIFY(window->files()->openProfile(uiSourcePath(kAlexNet)));
         window->action("trainingMode")->trigger();

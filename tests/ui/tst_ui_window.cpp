@@ -238,11 +238,21 @@ class TestUiWindow : public QObject {
         Document* doc = window->document();
         window->action("deviceCutRight")->trigger();
         QVERIFY(doc->isModified());
+        // nothing was ever saved: the prompt does not speak of a last save
+        QCOMPARE(window->unsavedDetail(),
+                 QString("The cuts, the network or the training settings changed since the "
+                         "profile was opened, and no plan has been saved yet."));
+        QTemporaryDir saved;
+        QVERIFY(window->files()->savePlanAs(saved.filePath("mine.json")));
+        window->action("deviceCutRight")->trigger();
+        QCOMPARE(window->unsavedDetail(),
+                 QString("The cuts, the network or the training settings changed since the plan "
+                         "was last saved to mine.json."));
         const int cut = doc->state().deviceBoundary;
         QVERIFY(!window->files()->openProfileFromUser(
             uiSourcePath("sample_profiles/scission/vgg19.json")));
         QCOMPARE(asked, 1);
-        QCOMPARE(question, QString("Save your plan before opening vgg19.json?"));
+        QCOMPARE(question, QString("Save your plan (to mine.json) before opening vgg19.json?"));
         QCOMPARE(QString::fromStdString(doc->profile().model.name), QString("resnet50"));
         QCOMPARE(doc->state().deviceBoundary, cut);
         QVERIFY(window->windowTitle().contains(" *"));

@@ -69,11 +69,21 @@ void FileActions::printDialog() {
         return;
     }
     QPrinter printer(QPrinter::HighResolution);
-    printer.setPageOrientation(QPageLayout::Landscape);
+    prepareReportPrinter(printer);
     QPrintDialog dialog(&printer, m_window);
     dialog.setWindowTitle(QStringLiteral("Print the report"));
     if (dialog.exec() == QDialog::Accepted)
         printReport(printer);
+}
+
+void FileActions::prepareReportPrinter(QPrinter& printer) const {
+    printer.setPageOrientation(QPageLayout::Landscape);
+    // the print dialog proposes <document name>.pdf for printing to a file: "vgg19-report.pdf",
+    // as Export Report does, not "print.pdf"
+    const QString model = m_document->hasProfile()
+                              ? QString::fromStdString(m_document->profile().model.name)
+                              : QString();
+    printer.setDocName(QFileInfo(SaveNames::proposal(model, "report", "pdf")).completeBaseName());
 }
 
 bool FileActions::printReport(QPrinter& printer) {

@@ -73,6 +73,9 @@ class FileActions : public QObject {
                       ReportPage::Paper paper = DocumentExporter::defaultPaper());
     // Prints the report on a printer already set up (the Print dialog's, or a PDF printer).
     bool printReport(QPrinter& printer);
+    // Landscape, named after the model's report ("vgg19-report"), which the print dialog
+    // proposes as the file name when printing to a file.
+    void prepareReportPrinter(QPrinter& printer) const;
     bool saveNetwork(const QString& path);
     // A save dialog (SaveDialog) proposing `<model>-<what>.<suffix>` in the last export's
     // folder, never a name taken; `suffix` added if missing. With `selectedFilter`: the filter

@@ -141,8 +141,7 @@ void MainWindow::installQuestions() {
     m_unsavedQuestion = [this](const QString& question) {
         QMessageBox box(QMessageBox::Question, QStringLiteral("Unsaved changes"), question,
                         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
-        box.setInformativeText(QStringLiteral("The cuts, the network or the training settings "
-                                              "changed since the plan was last saved."));
+        box.setInformativeText(unsavedDetail());
         box.setDefaultButton(QMessageBox::Save);
         return static_cast<QMessageBox::StandardButton>(box.exec());
     };
@@ -861,6 +860,15 @@ void MainWindow::restoreSettings() {
     if (settings.value("topToBottom", false).toBool())
         m_actions.topToBottom->setChecked(true);
     m_document->markSaved();
+}
+
+QString MainWindow::unsavedDetail() const {
+    if (m_files->planPath().isEmpty())
+        return QStringLiteral("The cuts, the network or the training settings changed since the "
+                              "profile was opened, and no plan has been saved yet.");
+    return QStringLiteral("The cuts, the network or the training settings changed since the plan "
+                          "was last saved to %1.")
+        .arg(QFileInfo(m_files->planPath()).fileName());
 }
 
 bool MainWindow::maybeSave(const QString& next) {

@@ -91,6 +91,9 @@ class MainWindow : public QMainWindow {
 
     // Opening, importing and exporting files (what the File menu does, without dialogs).
     FileActions* files() const { return m_files; }
+    // What the save prompt says has changed: since the profile was opened (no plan saved yet),
+    // or since the plan was last saved to its file.
+    QString unsavedDetail() const;
     RunFiles* runs() const { return m_runs; }
 
     bool isDark() const { return m_dark; }
