@@ -684,6 +684,43 @@ class TestUiWindow : public QObject {
         QSettings().remove("windowState");
     }
 
+    // A dock shown in Training mode (its Alt+N: the Inspector) is there again after a restart with
+    // the same settings; Inference mode keeps its own docks.
+    void trainingRemembersTheDocksShownThere() {
+        QSettings().remove("windowState");
+        QSettings().remove("trainingDocks");
+        {
+            MainWindow first;
+            first.restoreSettings();
+            QVERIFY(first.files()->openProfile(
+                uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json")));
+            first.showForUser();
+            QVERIFY(QTest::qWaitForWindowExposed(&first));
+            first.action("trainingMode")->trigger();
+            auto* inspector = first.findChild<QDockWidget*>("inspectorDock");
+            QVERIFY(inspector && !inspector->isVisible());
+            first.activateWindow();
+            QVERIFY(QTest::qWaitForWindowActive(&first));
+            // the View menu's shortcut for the Inspector, pressed
+            QTest::keySequence(&first, first.action("toggle_inspectorDock")->shortcut());
+            QVERIFY(inspector->isVisible());
+            first.close(); // saves the settings
+        }
+        MainWindow next;
+        next.restoreSettings();
+        QVERIFY(next.files()->openProfile(
+            uiSourcePath("sample_profiles/hiertrain/alexnet-tinyimagenet.json")));
+        next.showForUser();
+        QVERIFY(QTest::qWaitForWindowExposed(&next));
+        QVERIFY(next.action("trainingMode")->isChecked());
+        QVERIFY(next.findChild<QDockWidget*>("inspectorDock")->isVisible());
+        next.setPersistent(false);
+        next.close();
+        QSettings().remove("windowState");
+        QSettings().remove("trainingDocks");
+        QSettings().remove("trainingMode");
+    }
+
     // File ▸ Export Report offers A4 and US Letter; the file has the paper chosen in the dialog
     // (read back with pdfinfo).
     void exportReportDialogOffersBothPapers() {

@@ -40,8 +40,9 @@ void WindowLayout::enterMode(bool training) {
     m_training = training;
     if (training) {
         m_inferenceShown = shownDocks(inferenceDocks());
-        showOnly({}, inferenceDocks());
+        showOnly(m_trainingShown, inferenceDocks());
     } else {
+        m_trainingShown = shownDocks(inferenceDocks());
         showOnly(m_inferenceShown, inferenceDocks());
         m_inferenceShown.clear();
     }
@@ -54,11 +55,14 @@ void WindowLayout::showCharts() const {
 
 void WindowLayout::save(QSettings& settings, bool training) const {
     settings.setValue("geometry", m_window->saveGeometry());
+    // the docks shown while training (an Inspector opened there comes back there)
+    const QStringList trainingShown = training ? shownDocks(inferenceDocks()) : m_trainingShown;
+    settings.setValue("trainingDocks", trainingShown);
     if (training) // the inference layout is saved as Inference mode shows it
         showOnly(m_inferenceShown, inferenceDocks());
     settings.setValue("windowState", m_window->saveState());
     if (training)
-        showOnly({}, inferenceDocks());
+        showOnly(trainingShown, inferenceDocks());
     settings.setValue("trainingMode", training);
 }
 
@@ -67,6 +71,10 @@ bool WindowLayout::restore(const QSettings& settings) {
     if (!fitsAScreen())
         placeOnPrimaryScreen();
     m_window->restoreState(settings.value("windowState").toByteArray());
+    m_trainingShown.clear();
+    for (const QString& name : settings.value("trainingDocks").toStringList())
+        if (inferenceDocks().contains(name))
+            m_trainingShown << name;
     if (shownDocks({QStringLiteral("chartsDock")}).isEmpty())
         showCharts(); // a mode without its chart is never what the user wants back
     return settings.value("trainingMode", false).toBool();
@@ -75,6 +83,7 @@ bool WindowLayout::restore(const QSettings& settings) {
 void WindowLayout::reset(bool training) {
     m_training = false;
     m_inferenceShown.clear();
+    m_trainingShown.clear();
     m_window->restoreState(m_defaultLayout);
     enterMode(training);
 }

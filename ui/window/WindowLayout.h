@@ -38,6 +38,7 @@ class WindowLayout {
     QMainWindow* m_window;
     QByteArray m_defaultLayout;
     QStringList m_inferenceShown; // in Training mode: the inference docks to show again
+    QStringList m_trainingShown;  // the inference docks the person showed while training
     bool m_training = false;
 };
 
