@@ -98,6 +98,21 @@ class TestUiPresentation : public QObject {
         m_document.reset();
     }
 
+    // The slides name a network one way: "4G" on the document's network as on the presets'
+    // ("Your plan on 4g" once stood beside "when the network is 4G").
+    void slidesNameTheNetworkOneWay() {
+        m_document->setNetwork(*core::networkPreset("4g"));
+        const auto steps = PresentationWindow::prepareSteps(*m_document);
+        QVERIFY(steps.size() >= 5);
+        QVERIFY(steps.front().title.startsWith(QStringLiteral("Your plan on 4G")));
+        int named = 0;
+        for (const auto& step : steps) {
+            QVERIFY2(!step.title.contains(QStringLiteral("4g")), qPrintable(step.title));
+            named += step.title.contains(QStringLiteral("4G")) ? 1 : 0;
+        }
+        QVERIFY(named >= 3);
+    }
+
     // Each key, pressed on the window and on whichever child has the focus (the graph view,
     // which would scroll on the arrows, and the text, which would scroll on Space/PageDown).
     void keysStepThroughTheSlides_data() {

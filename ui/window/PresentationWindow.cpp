@@ -88,6 +88,13 @@ PresentationWindow::~PresentationWindow() {
     qApp->removeEventFilter(this);
 }
 
+// A network's name as the window writes it everywhere ("3G", "4G", "fibre"; others as named).
+static QString presentationNetworkName(const std::string& name) {
+    if (name == "3g" || name == "4g")
+        return QString::fromStdString(name).toUpper();
+    return QString::fromStdString(name);
+}
+
 std::vector<PresentationWindow::Step> PresentationWindow::prepareSteps(const Document& document) {
     std::vector<Step> steps;
     if (!document.hasProfile())
@@ -95,7 +102,7 @@ std::vector<PresentationWindow::Step> PresentationWindow::prepareSteps(const Doc
     const core::Network base = document.network();
     const PartitionState current = document.state();
     const int blocks = document.blockCount();
-    const QString network = QString::fromStdString(base.name);
+    const QString network = presentationNetworkName(base.name);
     steps.push_back({QStringLiteral("Your plan on %1").arg(network), base, current, true, {}});
     auto native = [&](int tier) {
         PartitionState state = current;
@@ -129,7 +136,7 @@ std::vector<PresentationWindow::Step> PresentationWindow::prepareSteps(const Doc
         if (!preset)
             continue;
         steps.push_back({QStringLiteral("The best plan when the network is %1")
-                             .arg(QString::fromUtf8(name).toUpper().replace("FIBRE", "fibre")),
+                             .arg(presentationNetworkName(name)),
                          *preset,
                          current,
                          false,
